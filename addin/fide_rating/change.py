@@ -1,0 +1,198 @@
+"""Rating change of a rated player: per event unrounded, per rating period rounded once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .editions import CapRule, Edition, get_edition
+from .errors import bad
+from .expected import (
+    _HUNDREDTHS,
+    _OFFSET,
+    RATING_MAX,
+    RATING_MIN,
+    EditionLike,
+    Rating,
+    check_rating,
+    lookup,
+    pd_list,
+    played_games,
+    ratings_used,
+)
+from .rounding import fide_round
+
+
+def check_k(k: object) -> int:
+    """A K factor: a whole number from 1 to 100."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100:
+        raise bad("expected K as a whole number from 1 to 100", k)
+    return k
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One line of FIDE's individual calculation: an opponent and the game's figures."""
+
+    opponent: Rating  # the published rating
+    used: Rating  # the rating the calculation used (FIDE marks a capped one with a star)
+    w: Fraction
+    pd: Fraction
+
+    @property
+    def capped(self) -> bool:
+        return self.used != self.opponent
+
+    @property
+    def chg(self) -> Fraction:
+        """W - PD (8.3.2 b)."""
+        return self.w - self.pd
+
+
+@dataclass(frozen=True, slots=True)
+class EventCalculation:
+    """What FIDE prints for one player and one event: Rc, Ro, w, n, chg, K, K x chg.
+
+    Per-game figures are kept as integer hundredths (exact); :attr:`games` gives them as lines.
+    """
+
+    edition: Edition
+    rating: Rating  # Ro
+    k: int
+    opponents: tuple[Rating, ...]
+    used: tuple[Rating, ...]
+    pd_h: tuple[int, ...]
+    w_h: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.used)
+
+    @property
+    def w(self) -> Fraction:
+        return Fraction(sum(self.w_h), 100)
+
+    @property
+    def we(self) -> Fraction:
+        """Expected score: the sum of PD."""
+        return Fraction(sum(self.pd_h), 100)
+
+    @property
+    def chg(self) -> Fraction:
+        """Sum of W - PD."""
+        return Fraction(sum(self.w_h) - sum(self.pd_h), 100)
+
+    @property
+    def k_chg(self) -> Fraction:
+        """K x chg, not rounded (8.3.2 d)."""
+        return self.k * self.chg
+
+    @property
+    def rc(self) -> Fraction | None:
+        """Mean of the ratings used (the capped ones), None without games."""
+        return Fraction(sum(self.used), self.n) if self.used else None
+
+    @property
+    def games(self) -> tuple[GameLine, ...]:
+        return tuple(
+            GameLine(o, u, Fraction(w, 100), Fraction(p, 100))
+            for o, u, w, p in zip(self.opponents, self.used, self.w_h, self.pd_h, strict=True)
+        )
+
+
+def _fast_games(
+    opponents: Sequence[Rating | None], scores: Sequence[object | None]
+) -> tuple[list[Rating], list[int]] | None:
+    """The common case quickly (all opponents rated, all games played, valid); else None."""
+    if len(opponents) != len(scores):
+        return None
+    try:
+        if opponents and (min(opponents) < RATING_MIN or max(opponents) > RATING_MAX):  # type: ignore[type-var,operator]
+            return None
+        w = [_HUNDREDTHS[s] for s in scores]  # type: ignore[index]
+    except (TypeError, KeyError):
+        return None
+    ratings = list(opponents)
+    if set(map(type, ratings)) - {int} or bool in set(map(type, scores)):
+        return None
+    return ratings, w  # type: ignore[return-value]
+
+
+def _games(
+    opponents: Sequence[Rating | None], scores: Sequence[object | None]
+) -> tuple[list[Rating], list[int]]:
+    return _fast_games(opponents, scores) or played_games(opponents, scores)
+
+
+def event(
+    rating: Rating,
+    opponents: Sequence[Rating | None],
+    scores: Sequence[object | None],
+    k: int,
+    edition: EditionLike = None,
+) -> EventCalculation:
+    """The calculation of a rated player's event (8.3): per game the rating used, PD and W - PD.
+
+    ``None`` opponents (unrated) and ``None`` scores (unplayed games) are left out (5.1, 8.52).
+    """
+    ed = get_edition(edition)
+    r = check_rating(rating)
+    kk = check_k(k)
+    rated, w = _games(opponents, scores)
+    used = ratings_used(r, rated, ed)
+    return EventCalculation(
+        ed, r, kk, tuple(rated), tuple(used), tuple(pd_list(r, used, ed)), tuple(w)
+    )
+
+
+def change_hundredths(
+    rating: Rating,
+    opponents: Sequence[Rating | None],
+    scores: Sequence[object | None],
+    k: int,
+    edition: EditionLike = None,
+) -> int:
+    """K x sum(W - PD) of one event in exact hundredths of a rating point (the bare change)."""
+    ed = get_edition(edition)
+    r = check_rating(rating)
+    kk = check_k(k)
+    rated, w = _games(opponents, scores)
+    tables = lookup(ed)
+    rule = ed.cap_rule
+    base = r + _OFFSET
+    if rule is CapRule.EVERY_GAME or (
+        rule is CapRule.NOT_FOR_TOP and r < (ed.uncapped_from or RATING_MAX + 1)
+    ):
+        capped = tables.capped
+        expected = sum([capped[base - o] for o in rated])
+    elif rule is CapRule.NOT_FOR_TOP:
+        uncapped = tables.uncapped
+        expected = sum([uncapped[base - o] for o in rated])
+    else:
+        expected = sum(pd_list(r, ratings_used(r, rated, ed), ed))
+    return kk * (sum(w) - expected)
+
+
+def change(
+    rating: Rating,
+    opponents: Sequence[Rating | None],
+    scores: Sequence[object | None],
+    k: int,
+    edition: EditionLike = None,
+) -> Fraction:
+    """K x sum(W - PD) of one event, exact and not rounded (8.3.2 d)."""
+    return Fraction(change_hundredths(rating, opponents, scores, k, edition), 100)
+
+
+def period_change(changes: Iterable[Fraction | int | EventCalculation]) -> int:
+    """The rating-period change: the events' K x chg summed, rounded once (8.3.4)."""
+    total = Fraction(0)
+    for c in changes:
+        total += c.k_chg if isinstance(c, EventCalculation) else Fraction(c)
+    return fide_round(total)
+
+
+def new_rating(rating: Rating, changes: Iterable[Fraction | int | EventCalculation]) -> Rating:
+    """The rating after a period: Ro + the rounded period change."""
+    return check_rating(rating) + period_change(changes)

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Set up (a virtual environment in .venv, and what the tests need) and run every check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=${FIDE_VENV:-.venv}
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 \
+  | grep -v "^WARNING: Location" || true
+echo "== ruff"; "$venv/bin/ruff" check . && "$venv/bin/ruff" format --check .
+echo "== mypy --strict"; "$venv/bin/mypy" --strict addin tests benchmarks
+echo "== pytest"; "$venv/bin/python" -m pytest "$@"
