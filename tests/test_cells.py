@@ -1,0 +1,149 @@
+"""The cell layer: values as Excel and LibreOffice really pass them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fide_rating as fr
+from fide_rating.cells import BY_NAME, PREFIX, REGISTRY, call
+
+OPP = [1063.0, 1299.0, 1413.0, 1872.0, 1851.0, 1427.0, 1682.0]
+RES = [1.0, 1.0, 1.0, 0.5, 0.0, 1.0, 1.0]
+
+
+def test_help_fits_excel() -> None:
+    for fn in REGISTRY:
+        assert len(fn.help) <= 255, fn.name
+        assert all(len(p.help) <= 255 for p in fn.params)
+        optional = [p.optional for p in fn.params]
+        assert optional == sorted(optional), f"{fn.name}: optional arguments must come last"
+
+
+def test_expect_one_opponent_and_ranges() -> None:
+    assert call("FIDE_EXPECT", 2600.0, 2500.0, None, "2012-07") == 0.64
+    # a column (Excel: list of lists), a row (list), LibreOffice tuples: the same
+    column = [[2300.0]] * 10
+    assert call("FIDE_EXPECT", 2145.0, column) == pytest.approx(2.9)
+    assert call("FIDE_EXPECT", 2145.0, [2300.0] * 10) == call("FIDE_EXPECT", 2145.0, ((2300.0,) * 10,))
+    # blanks are skipped; with results only played games count
+    assert call("FIDE_EXPECT", 2145.0, [2300.0, None, "", 0.0, 2300.0]) == pytest.approx(0.58)
+    assert call("FIDE_EXPECT", 2145.0, [2300.0, 2300.0, 2300.0], [1.0, "+", None]) == pytest.approx(0.29)
+
+
+def test_change_matches_core_with_every_result_spelling() -> None:
+    expected = float(fr.change(2000, [int(o) for o in OPP], RES, 20, "2022-01"))
+    assert call("FIDE_CHANGE", 2000.0, OPP, RES, 20.0, "2022-01") == expected == -12.2
+    spelled = ["1", 1, "1,0", "=", "0", "1.0", " 1 "]
+    assert call("FIDE_CHANGE", 2000.0, OPP, spelled, 20.0, "2022-01") == expected
+    halves = ["½", "1/2", "0,5", "0.5", 0.5, ".5"]
+    for h in halves:
+        assert call("FIDE_CHANGE", 2000.0, [2000.0], [h], 20.0) == 0.0
+    # forfeits and byes are not rated
+    assert call("FIDE_CHANGE", 2000.0, [2000.0, 2000.0, 2000.0], [1.0, "+", "-"], 20.0) == 10.0
+    assert call("FIDE_CHANGE", 2000.0, [2000.0, 0.0], [1.0, "H"], 20.0) == 10.0
+
+
+def test_edition_as_name_datetime_serial_and_iso() -> None:
+    args = (2000.0, OPP, RES, 20.0)
+    one_upgrade = call("FIDE_CHANGE", *args, "2022-01")
+    assert call("FIDE_CHANGE", *args, dt.datetime(2023, 6, 1)) == one_upgrade
+    assert call("FIDE_CHANGE", *args, 45078.0) == one_upgrade  # serial of 2023-06-01
+    assert call("FIDE_CHANGE", *args, "2023-06-01") == one_upgrade
+    assert call("FIDE_CHANGE", *args, dt.date(2024, 3, 1)) != one_upgrade
+    assert call("FIDE_EDITION", 45078.0) == "2022-01"
+    assert call("FIDE_EDITION", dt.datetime(2024, 2, 29)) == "2022-01"
+    assert call("FIDE_EDITION", dt.date(2024, 3, 1)) == "2024-03"
+    assert call("FIDE_EDITION") == call("FIDE_EDITION", None) == "2025-10"
+
+
+def test_other_functions() -> None:
+    assert call("FIDE_DP", 0.8) == 240
+    assert call("FIDE_DP", "0,8") == 240
+    assert call("FIDE_PERF", [[2300.0]] * 10, [[1.0]] * 8 + [[0.0]] * 2) == 2540
+    assert call("FIDE_ROUND", -2.5) == -3
+    assert call("FIDE_ROUND", 2.5) == 3
+    assert call("FIDE_ROUND", 0.49999) == 0
+    assert call("FIDE_ADJUST2024", 1500.0) == 1700
+    assert call("FIDE_INITIAL", [1902.0, 1877.0, 1884.0, 2012.0, 1832.0], ["½", "½", 1, 0, 1], "2024-03") == 1922
+    assert call("FIDE_INITIAL", [1900.0] * 3, [1, 1, 1]) == "not rated: 3 games against rated opponents, 5 needed"
+    rr = call("FIDE_INITIAL", [2348.0] * 9, [1, 1, 0, 0, 0, 0, 0, 0, 0], "2012-07", True)
+    assert rr == 2150
+
+
+def test_k_in_cells() -> None:
+    assert call("FIDE_K", 2000.0, 10.0, 1990.0, False) == 40
+    assert call("FIDE_K", 2000.0, 50.0, None, False) == 20
+    assert call("FIDE_K", 2000.0, 50.0, "", "FALSE", 36.0) == 19
+    assert call("FIDE_K", 2450.0, 50.0, 1990.0, True) == 10
+    assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2025, 12, 31)) == 40
+    assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2026, 1, 1)) == 20
+    assert call("FIDE_K", 2000.0, 50.0, 2006.0, False, None, "2024-06-01") == 40
+    assert call("FIDE_K", 2000.0, 50.0, 2004.0, False, None, "2022-06-01") == (
+        "#FIDE! expected a birth date, not a year: the 18th birthday falls in 2022 "
+        "and edition 2022-01 counts until the birthday, got: 2004"
+    )
+    assert call("FIDE_K", 2000.0, 50.0, dt.datetime(2004, 7, 1), False, None, "2022-06-01") == 40
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("FIDE_CHANGE", (2000.0, [2000.0], ["2"], 20.0), "#FIDE! results: expected 1, 0.5 or 0, got '2'"),
+        ("FIDE_CHANGE", (2000.0, [2000.0], [2.0], 20.0), "#FIDE! results: expected 1, 0.5 or 0, got 2"),
+        ("FIDE_CHANGE", (2000.5, [2000.0], [1.0], 20.0), "#FIDE! rating: expected a whole-number rating from 1 to 4000, got 2000.5"),
+        ("FIDE_CHANGE", (2000.0, [2000.0, 2100.0], [1.0], 20.0), "#FIDE! results: expected as many cells as opponents (2), got 1"),
+        ("FIDE_CHANGE", (2000.0, [2000.0], [1.0]), "#FIDE! k: missing (required)"),
+        ("FIDE_CHANGE", (2000.0, [2000.0], [1.0], 20.0, "2023-01"), "#FIDE! edition: expected an edition (2005-07, 2012-07, 2014-07, 2022-01, 2024-03, 2025-10) or a date, got '2023-01'"),
+        ("FIDE_CHANGE", (2000.0, [2000.0], [1.0], 20.0, dt.date(2004, 1, 1)), "#FIDE! edition: expected a date from 2005-07-01 on, got 2004-01-01"),
+        ("FIDE_EXPECT", (2000.0, [9000.0]), "#FIDE! opponents: expected a whole-number rating from 1 to 4000, got 9000"),
+        ("FIDE_DP", (1.5,), "#FIDE! p: expected a fractional score from 0 to 1, got 1.5"),
+        ("FIDE_DP", (1.0, "2005-07"), "#FIDE! dp is undefined at p = 1 in edition 2005-07 (10.1), got: Fraction(1, 1)"),
+        ("FIDE_K", (2000.0, 10.0, 1990.0, "maybe"), "#FIDE! reached_2400: expected TRUE or FALSE, got 'maybe'"),
+        ("FIDE_EDITION", ("soon",), "#FIDE! date: expected a date, got 'soon'"),
+        ("FIDE_ROUND", (math.nan,), "#FIDE! x: expected a number, got nan"),
+        ("FIDE_EXPECT", (2000.0, 2000.0, None, None, None), "#FIDE! FIDE_EXPECT: expected at most 4 arguments, got 5"),
+    ],
+)
+def test_errors_are_short_texts(name: str, args: tuple[object, ...], message: str) -> None:
+    assert call(name, *args) == message
+
+
+# --- no traceback, whatever the cells hold ---------------------------------------------------
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1.0, 0.5, 0.0, 2000.0, 2400.0, 1800.0, 45000.0, "½", "=", "+", "-", "", "1/2"]),
+    st.text(max_size=12),
+    st.datetimes(min_value=dt.datetime(1900, 1, 1)),
+    st.dates(),
+)
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(REGISTRY), st.lists(values, max_size=7))
+def test_any_cell_values_give_a_number_or_a_fide_text(fn: object, args: list[object]) -> None:
+    out = call(fn.name, *args)  # type: ignore[attr-defined]
+    if isinstance(out, str):
+        assert out.startswith(PREFIX) or out.startswith("not rated: ") or out in {
+            e.name for e in fr.EDITIONS
+        }, out
+        assert "Traceback" not in out and len(out) < 300
+    else:
+        assert isinstance(out, int | float) and not isinstance(out, bool)
+        assert math.isfinite(out)
+
+
+def test_registry_names() -> None:
+    assert list(BY_NAME) == [
+        "FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K",
+        "FIDE_PERF", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION",
+    ]  # fmt: skip
