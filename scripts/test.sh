@@ -6,6 +6,9 @@ venv=${FIDE_VENV:-.venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 \
   | grep -v "^WARNING: Location" || true
-echo "== ruff"; "$venv/bin/ruff" check . && "$venv/bin/ruff" format --check .
-echo "== mypy --strict"; "$venv/bin/mypy" --strict addin tests benchmarks
+echo "== ruff"
+"$venv/bin/ruff" check .
+"$venv/bin/ruff" format --check .
+echo "== mypy --strict"
+"$venv/bin/mypy" --strict addin tests benchmarks
 echo "== pytest"; "$venv/bin/python" -m pytest "$@"

@@ -29,10 +29,14 @@ def test_expect_one_opponent_and_ranges() -> None:
     # a column (Excel: list of lists), a row (list), LibreOffice tuples: the same
     column = [[2300.0]] * 10
     assert call("FIDE_EXPECT", 2145.0, column) == pytest.approx(2.9)
-    assert call("FIDE_EXPECT", 2145.0, [2300.0] * 10) == call("FIDE_EXPECT", 2145.0, ((2300.0,) * 10,))
+    assert call("FIDE_EXPECT", 2145.0, [2300.0] * 10) == call(
+        "FIDE_EXPECT", 2145.0, ((2300.0,) * 10,)
+    )
     # blanks are skipped; with results only played games count
     assert call("FIDE_EXPECT", 2145.0, [2300.0, None, "", 0.0, 2300.0]) == pytest.approx(0.58)
-    assert call("FIDE_EXPECT", 2145.0, [2300.0, 2300.0, 2300.0], [1.0, "+", None]) == pytest.approx(0.29)
+    assert call("FIDE_EXPECT", 2145.0, [2300.0, 2300.0, 2300.0], [1.0, "+", None]) == pytest.approx(
+        0.29
+    )
 
 
 def test_change_matches_core_with_every_result_spelling() -> None:
@@ -69,8 +73,16 @@ def test_other_functions() -> None:
     assert call("FIDE_ROUND", 2.5) == 3
     assert call("FIDE_ROUND", 0.49999) == 0
     assert call("FIDE_ADJUST2024", 1500.0) == 1700
-    assert call("FIDE_INITIAL", [1902.0, 1877.0, 1884.0, 2012.0, 1832.0], ["½", "½", 1, 0, 1], "2024-03") == 1922
-    assert call("FIDE_INITIAL", [1900.0] * 3, [1, 1, 1]) == "not rated: 3 games against rated opponents, 5 needed"
+    assert (
+        call(
+            "FIDE_INITIAL", [1902.0, 1877.0, 1884.0, 2012.0, 1832.0], ["½", "½", 1, 0, 1], "2024-03"
+        )
+        == 1922
+    )
+    assert (
+        call("FIDE_INITIAL", [1900.0] * 3, [1, 1, 1])
+        == "not rated: 3 games against rated opponents, 5 needed"
+    )
     rr = call("FIDE_INITIAL", [2348.0] * 9, [1, 1, 0, 0, 0, 0, 0, 0, 0], "2012-07", True)
     assert rr == 2150
 
@@ -93,20 +105,60 @@ def test_k_in_cells() -> None:
 @pytest.mark.parametrize(
     ("name", "args", "message"),
     [
-        ("FIDE_CHANGE", (2000.0, [2000.0], ["2"], 20.0), "#FIDE! results: expected 1, 0.5 or 0, got '2'"),
-        ("FIDE_CHANGE", (2000.0, [2000.0], [2.0], 20.0), "#FIDE! results: expected 1, 0.5 or 0, got 2"),
-        ("FIDE_CHANGE", (2000.5, [2000.0], [1.0], 20.0), "#FIDE! rating: expected a whole-number rating from 1 to 4000, got 2000.5"),
-        ("FIDE_CHANGE", (2000.0, [2000.0, 2100.0], [1.0], 20.0), "#FIDE! results: expected as many cells as opponents (2), got 1"),
+        (
+            "FIDE_CHANGE",
+            (2000.0, [2000.0], ["2"], 20.0),
+            "#FIDE! results: expected 1, 0.5 or 0, got '2'",
+        ),
+        (
+            "FIDE_CHANGE",
+            (2000.0, [2000.0], [2.0], 20.0),
+            "#FIDE! results: expected 1, 0.5 or 0, got 2",
+        ),
+        (
+            "FIDE_CHANGE",
+            (2000.5, [2000.0], [1.0], 20.0),
+            "#FIDE! rating: expected a whole-number rating from 1 to 4000, got 2000.5",
+        ),
+        (
+            "FIDE_CHANGE",
+            (2000.0, [2000.0, 2100.0], [1.0], 20.0),
+            "#FIDE! results: expected as many cells as opponents (2), got 1",
+        ),
         ("FIDE_CHANGE", (2000.0, [2000.0], [1.0]), "#FIDE! k: missing (required)"),
-        ("FIDE_CHANGE", (2000.0, [2000.0], [1.0], 20.0, "2023-01"), "#FIDE! edition: expected an edition (2005-07, 2012-07, 2014-07, 2022-01, 2024-03, 2025-10) or a date, got '2023-01'"),
-        ("FIDE_CHANGE", (2000.0, [2000.0], [1.0], 20.0, dt.date(2004, 1, 1)), "#FIDE! edition: expected a date from 2005-07-01 on, got 2004-01-01"),
-        ("FIDE_EXPECT", (2000.0, [9000.0]), "#FIDE! opponents: expected a whole-number rating from 1 to 4000, got 9000"),
+        (
+            "FIDE_CHANGE",
+            (2000.0, [2000.0], [1.0], 20.0, "2023-01"),
+            "#FIDE! edition: expected an edition (2005-07, 2012-07, 2014-07, 2022-01, 2024-03, 2025-10) or a date, got '2023-01'",
+        ),
+        (
+            "FIDE_CHANGE",
+            (2000.0, [2000.0], [1.0], 20.0, dt.date(2004, 1, 1)),
+            "#FIDE! edition: expected a date from 2005-07-01 on, got 2004-01-01",
+        ),
+        (
+            "FIDE_EXPECT",
+            (2000.0, [9000.0]),
+            "#FIDE! opponents: expected a whole-number rating from 1 to 4000, got 9000",
+        ),
         ("FIDE_DP", (1.5,), "#FIDE! p: expected a fractional score from 0 to 1, got 1.5"),
-        ("FIDE_DP", (1.0, "2005-07"), "#FIDE! dp is undefined at p = 1 in edition 2005-07 (10.1), got: Fraction(1, 1)"),
-        ("FIDE_K", (2000.0, 10.0, 1990.0, "maybe"), "#FIDE! reached_2400: expected TRUE or FALSE, got 'maybe'"),
+        (
+            "FIDE_DP",
+            (1.0, "2005-07"),
+            "#FIDE! dp is undefined at p = 1 in edition 2005-07 (10.1), got: Fraction(1, 1)",
+        ),
+        (
+            "FIDE_K",
+            (2000.0, 10.0, 1990.0, "maybe"),
+            "#FIDE! reached_2400: expected TRUE or FALSE, got 'maybe'",
+        ),
         ("FIDE_EDITION", ("soon",), "#FIDE! date: expected a date, got 'soon'"),
         ("FIDE_ROUND", (math.nan,), "#FIDE! x: expected a number, got nan"),
-        ("FIDE_EXPECT", (2000.0, 2000.0, None, None, None), "#FIDE! FIDE_EXPECT: expected at most 4 arguments, got 5"),
+        (
+            "FIDE_EXPECT",
+            (2000.0, 2000.0, None, None, None),
+            "#FIDE! FIDE_EXPECT: expected at most 4 arguments, got 5",
+        ),
     ],
 )
 def test_errors_are_short_texts(name: str, args: tuple[object, ...], message: str) -> None:
@@ -120,7 +172,9 @@ scalars = st.one_of(
     st.booleans(),
     st.integers(-(10**20), 10**20),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.sampled_from([1.0, 0.5, 0.0, 2000.0, 2400.0, 1800.0, 45000.0, "½", "=", "+", "-", "", "1/2"]),
+    st.sampled_from(
+        [1.0, 0.5, 0.0, 2000.0, 2400.0, 1800.0, 45000.0, "½", "=", "+", "-", "", "1/2"]
+    ),
     st.text(max_size=12),
     st.datetimes(min_value=dt.datetime(1900, 1, 1)),
     st.dates(),
@@ -133,9 +187,11 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5), max_le
 def test_any_cell_values_give_a_number_or_a_fide_text(fn: object, args: list[object]) -> None:
     out = call(fn.name, *args)  # type: ignore[attr-defined]
     if isinstance(out, str):
-        assert out.startswith(PREFIX) or out.startswith("not rated: ") or out in {
-            e.name for e in fr.EDITIONS
-        }, out
+        assert (
+            out.startswith(PREFIX)
+            or out.startswith("not rated: ")
+            or out in {e.name for e in fr.EDITIONS}
+        ), out
         assert "Traceback" not in out and len(out) < 300
     else:
         assert isinstance(out, int | float) and not isinstance(out, bool)

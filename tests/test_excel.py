@@ -1,3 +1,4 @@
+# mypy: disable-error-code=no-untyped-call
 """The xlwings functions, called the way Excel calls them (they stay plain callables)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -167,9 +167,13 @@ def date_of(arg: str, value: object) -> _dt.date:
         return value.date()
     if isinstance(value, _dt.date):
         return value
-    if isinstance(value, float | int) and not isinstance(value, bool):
-        if math.isfinite(value) and 1 <= value < 2958466:  # up to 9999-12-31
-            return _SERIAL_ZERO + _dt.timedelta(days=int(value))
+    if (
+        isinstance(value, float | int)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 1 <= value < 2958466  # up to 9999-12-31
+    ):
+        return _SERIAL_ZERO + _dt.timedelta(days=int(value))
     if isinstance(value, str):
         try:
             return _dt.date.fromisoformat(value.strip())
@@ -382,7 +386,9 @@ _EDITION = Param(
     "edition",
     True,
 )
-_OPPONENTS = Param("opponents", "Opponents' ratings: a cell or a range; blank or 0 = unrated", "range")
+_OPPONENTS = Param(
+    "opponents", "Opponents' ratings: a cell or a range; blank or 0 = unrated", "range"
+)
 _RESULTS_ARG = Param("results", "Results 1, ½, 0, = (draw); +, - and byes are unplayed", "range")
 
 REGISTRY: tuple[Function, ...] = (
@@ -426,7 +432,10 @@ REGISTRY: tuple[Function, ...] = (
             _RESULTS_ARG,
             _EDITION,
             Param(
-                "round_robin", "TRUE for a round robin (2005-07 to 2014-07 below 50 %)", "flag", True
+                "round_robin",
+                "TRUE for a round robin (2005-07 to 2014-07 below 50 %)",
+                "flag",
+                True,
             ),
         ),
         fide_initial,

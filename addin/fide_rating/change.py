@@ -6,10 +6,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import CapRule, Edition, get_edition
+from .editions import Edition, get_edition
 from .errors import bad
 from .expected import (
-    _HUNDREDTHS,
     _OFFSET,
     RATING_MAX,
     RATING_MIN,
@@ -20,6 +19,7 @@ from .expected import (
     pd_list,
     played_games,
     ratings_used,
+    used_and_pd,
 )
 from .rounding import fide_round
 
@@ -63,7 +63,7 @@ class EventCalculation:
     opponents: tuple[Rating, ...]
     used: tuple[Rating, ...]
     pd_h: tuple[int, ...]
-    w_h: tuple[int, ...]
+    scores: tuple[float, ...]  # 1, 0.5 or 0 per game (exact in binary)
 
     @property
     def n(self) -> int:
@@ -71,7 +71,7 @@ class EventCalculation:
 
     @property
     def w(self) -> Fraction:
-        return Fraction(sum(self.w_h), 100)
+        return Fraction(sum(self.scores))
 
     @property
     def we(self) -> Fraction:
@@ -81,7 +81,7 @@ class EventCalculation:
     @property
     def chg(self) -> Fraction:
         """Sum of W - PD."""
-        return Fraction(sum(self.w_h) - sum(self.pd_h), 100)
+        return Fraction(int(sum(self.scores) * 100) - sum(self.pd_h), 100)
 
     @property
     def k_chg(self) -> Fraction:
@@ -96,33 +96,48 @@ class EventCalculation:
     @property
     def games(self) -> tuple[GameLine, ...]:
         return tuple(
-            GameLine(o, u, Fraction(w, 100), Fraction(p, 100))
-            for o, u, w, p in zip(self.opponents, self.used, self.w_h, self.pd_h, strict=True)
+            GameLine(o, u, Fraction(w), Fraction(p, 100))
+            for o, u, w, p in zip(self.opponents, self.used, self.scores, self.pd_h, strict=True)
         )
+
+
+_INT_TYPES = frozenset({int})
+_SCORE_TYPES = frozenset({int, float})
 
 
 def _fast_games(
     opponents: Sequence[Rating | None], scores: Sequence[object | None]
-) -> tuple[list[Rating], list[int]] | None:
-    """The common case quickly (all opponents rated, all games played, valid); else None."""
+) -> tuple[Sequence[Rating], Sequence[float]] | None:
+    """The common case in C-speed passes (all opponents rated, all games played, plain ints and
+    floats, valid); None sends the input to the checking path."""
     if len(opponents) != len(scores):
         return None
+    if not opponents:
+        return (), ()
     try:
-        if opponents and (min(opponents) < RATING_MIN or max(opponents) > RATING_MAX):  # type: ignore[type-var,operator]
+        if min(opponents) < RATING_MIN or max(opponents) > RATING_MAX:  # type: ignore[type-var,operator]
             return None
-        w = [_HUNDREDTHS[s] for s in scores]  # type: ignore[index]
-    except (TypeError, KeyError):
+    except TypeError:
         return None
-    ratings = list(opponents)
-    if set(map(type, ratings)) - {int} or bool in set(map(type, scores)):
+    if not (
+        _INT_TYPES.issuperset(map(type, opponents))
+        and _SCORE_TYPES.issuperset(map(type, scores))
+        # three C-speed counts instead of hashing every float into a set
+        and scores.count(1) + scores.count(0.5) + scores.count(0) == len(scores)
+    ):
         return None
-    return ratings, w  # type: ignore[return-value]
+    return opponents, scores  # type: ignore[return-value]
 
 
 def _games(
     opponents: Sequence[Rating | None], scores: Sequence[object | None]
-) -> tuple[list[Rating], list[int]]:
-    return _fast_games(opponents, scores) or played_games(opponents, scores)
+) -> tuple[Sequence[Rating], Sequence[float]]:
+    """Rated opponents and their scores as 1, 0.5 or 0 (exact in binary)."""
+    fast = _fast_games(opponents, scores)
+    if fast is not None:
+        return fast
+    rated, w = played_games(opponents, scores)
+    return rated, [h / 100 for h in w]
 
 
 def event(
@@ -140,10 +155,8 @@ def event(
     r = check_rating(rating)
     kk = check_k(k)
     rated, w = _games(opponents, scores)
-    used = ratings_used(r, rated, ed)
-    return EventCalculation(
-        ed, r, kk, tuple(rated), tuple(used), tuple(pd_list(r, used, ed)), tuple(w)
-    )
+    used, pds = used_and_pd(r, rated, ed)
+    return EventCalculation(ed, r, kk, tuple(rated), tuple(used), tuple(pds), tuple(w))
 
 
 def change_hundredths(
@@ -154,24 +167,17 @@ def change_hundredths(
     edition: EditionLike = None,
 ) -> int:
     """K x sum(W - PD) of one event in exact hundredths of a rating point (the bare change)."""
-    ed = get_edition(edition)
+    ed = edition if isinstance(edition, Edition) else get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
     rated, w = _games(opponents, scores)
-    tables = lookup(ed)
-    rule = ed.cap_rule
-    base = r + _OFFSET
-    if rule is CapRule.EVERY_GAME or (
-        rule is CapRule.NOT_FOR_TOP and r < (ed.uncapped_from or RATING_MAX + 1)
-    ):
-        capped = tables.capped
-        expected = sum([capped[base - o] for o in rated])
-    elif rule is CapRule.NOT_FOR_TOP:
-        uncapped = tables.uncapped
-        expected = sum([uncapped[base - o] for o in rated])
-    else:
+    table = lookup(ed).own(r)
+    if table is None:
         expected = sum(pd_list(r, ratings_used(r, rated, ed), ed))
-    return kk * (sum(w) - expected)
+    else:
+        base = r + _OFFSET
+        expected = sum([table[base - o] for o in rated])
+    return kk * (int(sum(w) * 100) - expected)
 
 
 def change(

@@ -89,9 +89,16 @@ def dp(p: object, edition: EditionLike = None) -> int:
 class _Lookup:
     """PD of the player for every signed difference D = own - opponent, uncapped and capped."""
 
-    __slots__ = ("capped", "uncapped")
+    __slots__ = ("cap", "capped", "one_upgrade", "top", "uncapped")
 
     def __init__(self, edition: Edition) -> None:
+        self.cap = edition.cap
+        self.one_upgrade = edition.cap_rule is CapRule.ONE_UPGRADE
+        self.top = (
+            edition.uncapped_from
+            if edition.cap_rule is CapRule.NOT_FOR_TOP and edition.uncapped_from is not None
+            else RATING_MAX + 1
+        )
         table, cap = edition.pd_table, edition.cap
         uncapped = []
         capped = []
@@ -101,6 +108,13 @@ class _Lookup:
             capped.append(table.pd_high(c) if c >= 0 else 100 - table.pd_high(-c))
         self.uncapped: list[int] = uncapped
         self.capped: list[int] = capped
+
+    def own(self, rating: Rating) -> list[int] | None:
+        """The signed lookup that gives ``rating``'s PD with the cap rule applied to its games,
+        or None where the rule depends on the other games (2022-01)."""
+        if self.one_upgrade:
+            return None
+        return self.uncapped if rating >= self.top else self.capped
 
 
 _LOOKUPS: dict[str, _Lookup] = {}
@@ -142,6 +156,25 @@ def pd_list(rating: Rating, used: Sequence[Rating], edition: Edition) -> list[in
     table = lookup(edition).uncapped
     base = rating + _OFFSET
     return [table[base - u] for u in used]
+
+
+def used_and_pd(
+    rating: Rating, rated: Sequence[Rating], edition: Edition
+) -> tuple[Sequence[Rating], list[int]]:
+    """The ratings used (cap applied) and PD in hundredths for each rated opponent."""
+    tables = lookup(edition)
+    table = tables.own(rating)
+    if table is None:
+        used: Sequence[Rating] = ratings_used(rating, rated, edition)
+        return used, pd_list(rating, used, edition)
+    base = rating + _OFFSET
+    pds = [table[base - o] for o in rated]
+    if table is tables.uncapped or not rated:
+        return rated, pds
+    lo, hi = rating - tables.cap, rating + tables.cap
+    if min(rated) >= lo and max(rated) <= hi:
+        return rated, pds
+    return [lo if o < lo else hi if o > hi else o for o in rated], pds
 
 
 def expected(rating: Rating, opponent: Rating, edition: EditionLike = None) -> Fraction:
