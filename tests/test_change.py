@@ -81,7 +81,8 @@ def test_bad_input() -> None:
         fr.change(2000, [9999], [1], 20)
     with pytest.raises(fr.FideInputError, match="K"):
         fr.change(2000, [2000], [1], 0)
+    assert fr.change(2000, [2000, None], [True, False], 20) == 10  # bools count as 1 and 0
     with pytest.raises(fr.FideInputError, match="score"):
-        fr.change(2000, [2000], [True], 20)
+        fr.change(2000, [2000], [float("nan")], 20)
     with pytest.raises(fr.FideInputError, match="score"):
         fr.change(2000, [2000], ["1"], 20)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from .editions import Edition, get_edition
 from .errors import bad
@@ -16,9 +17,8 @@ from .expected import (
     Rating,
     check_rating,
     lookup,
-    pd_list,
     played_games,
-    ratings_used,
+    score_hundredths,
     used_and_pd,
 )
 from .rounding import fide_round
@@ -63,7 +63,7 @@ class EventCalculation:
     opponents: tuple[Rating, ...]
     used: tuple[Rating, ...]
     pd_h: tuple[int, ...]
-    scores: tuple[float, ...]  # 1, 0.5 or 0 per game (exact in binary)
+    scores: tuple[object, ...]  # per game a number equal to 1, 0.5 or 0
 
     @property
     def n(self) -> int:
@@ -71,7 +71,7 @@ class EventCalculation:
 
     @property
     def w(self) -> Fraction:
-        return Fraction(sum(self.scores))
+        return Fraction(sum(map(score_hundredths, self.scores)), 100)
 
     @property
     def we(self) -> Fraction:
@@ -81,7 +81,7 @@ class EventCalculation:
     @property
     def chg(self) -> Fraction:
         """Sum of W - PD."""
-        return Fraction(int(sum(self.scores) * 100) - sum(self.pd_h), 100)
+        return self.w - self.we
 
     @property
     def k_chg(self) -> Fraction:
@@ -96,48 +96,37 @@ class EventCalculation:
     @property
     def games(self) -> tuple[GameLine, ...]:
         return tuple(
-            GameLine(o, u, Fraction(w), Fraction(p, 100))
+            GameLine(o, u, Fraction(score_hundredths(w), 100), Fraction(p, 100))
             for o, u, w, p in zip(self.opponents, self.used, self.scores, self.pd_h, strict=True)
         )
 
 
-_INT_TYPES = frozenset({int})
-_SCORE_TYPES = frozenset({int, float})
+def _quick_w(opponents: Sequence[object], scores: Sequence[object]) -> int | None:
+    """W in hundredths when every game is rated and played and every score is 1, 0.5 or 0.
 
-
-def _fast_games(
-    opponents: Sequence[Rating | None], scores: Sequence[object | None]
-) -> tuple[Sequence[Rating], Sequence[float]] | None:
-    """The common case in C-speed passes (all opponents rated, all games played, plain ints and
-    floats, valid); None sends the input to the checking path."""
-    if len(opponents) != len(scores):
-        return None
-    if not opponents:
-        return (), ()
+    Three C-speed counts (1 == 1.0 == True, 0.5 == Fraction(1, 2)) check the scores and give W
+    at once; a rating range check follows. None sends the input to the checking path, which
+    also gives the error message.
+    """
     try:
-        if min(opponents) < RATING_MIN or max(opponents) > RATING_MAX:  # type: ignore[type-var,operator]
+        n = len(scores)
+        if len(opponents) != n:
             return None
-    except TypeError:
+        ones, halves = scores.count(1), scores.count(0.5)
+        if ones + halves + scores.count(0) != n:
+            return None
+        if n and (min(opponents) < RATING_MIN or max(opponents) > RATING_MAX):  # type: ignore[type-var,operator]
+            return None
+    except (TypeError, AttributeError):
         return None
-    if not (
-        _INT_TYPES.issuperset(map(type, opponents))
-        and _SCORE_TYPES.issuperset(map(type, scores))
-        # three C-speed counts instead of hashing every float into a set
-        and scores.count(1) + scores.count(0.5) + scores.count(0) == len(scores)
-    ):
-        return None
-    return opponents, scores  # type: ignore[return-value]
+    return 100 * ones + 50 * halves
 
 
-def _games(
+def _checked(
     opponents: Sequence[Rating | None], scores: Sequence[object | None]
-) -> tuple[Sequence[Rating], Sequence[float]]:
-    """Rated opponents and their scores as 1, 0.5 or 0 (exact in binary)."""
-    fast = _fast_games(opponents, scores)
-    if fast is not None:
-        return fast
+) -> tuple[list[Rating], list[float], int]:
     rated, w = played_games(opponents, scores)
-    return rated, [h / 100 for h in w]
+    return rated, [h / 100 for h in w], sum(w)
 
 
 def event(
@@ -154,7 +143,16 @@ def event(
     ed = get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
-    rated, w = _games(opponents, scores)
+    if _quick_w(opponents, scores) is not None:
+        rated_all = cast("Sequence[Rating]", opponents)
+        try:
+            used, pds = used_and_pd(r, rated_all, ed)
+            return EventCalculation(
+                ed, r, kk, tuple(rated_all), tuple(used), tuple(pds), tuple(scores)
+            )
+        except TypeError:  # a rating that is not an int: the checking path says which
+            pass
+    rated, w, _ = _checked(opponents, scores)
     used, pds = used_and_pd(r, rated, ed)
     return EventCalculation(ed, r, kk, tuple(rated), tuple(used), tuple(pds), tuple(w))
 
@@ -170,14 +168,17 @@ def change_hundredths(
     ed = edition if isinstance(edition, Edition) else get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
-    rated, w = _games(opponents, scores)
     table = lookup(ed).own(r)
-    if table is None:
-        expected = sum(pd_list(r, ratings_used(r, rated, ed), ed))
-    else:
+    w = _quick_w(opponents, scores)
+    if w is not None and table is not None:
         base = r + _OFFSET
-        expected = sum([table[base - o] for o in rated])
-    return kk * (int(sum(w) * 100) - expected)
+        rated_all = cast("Sequence[Rating]", opponents)
+        try:
+            return kk * (w - sum([table[base - o] for o in rated_all]))
+        except TypeError:  # a rating that is not an int: the checking path says which
+            pass
+    rated, _, w = _checked(opponents, scores)
+    return kk * (w - sum(used_and_pd(r, rated, ed)[1]))
 
 
 def change(

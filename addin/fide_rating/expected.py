@@ -31,9 +31,9 @@ def check_rating(value: object, what: str = "rating") -> Rating:
 
 def score_hundredths(value: object) -> int:
     """A game score 1, 0.5 or 0 as 100, 50 or 0."""
-    if isinstance(value, bool | str):
+    if isinstance(value, str):
         raise bad("expected a score of 1, 0.5 or 0", value)
-    try:
+    try:  # True and False count as 1 and 0, as everywhere in Python
         return _HUNDREDTHS[value]  # type: ignore[index]
     except (KeyError, TypeError):
         raise bad("expected a score of 1, 0.5 or 0", value) from None
