@@ -89,7 +89,7 @@ def dp(p: object, edition: EditionLike = None) -> int:
 class _Lookup:
     """PD of the player for every signed difference D = own - opponent, uncapped and capped."""
 
-    __slots__ = ("cap", "capped", "one_upgrade", "top", "uncapped")
+    __slots__ = ("cap", "capped", "one_upgrade", "rows", "top", "uncapped")
 
     def __init__(self, edition: Edition) -> None:
         self.cap = edition.cap
@@ -108,13 +108,22 @@ class _Lookup:
             capped.append(table.pd_high(c) if c >= 0 else 100 - table.pd_high(-c))
         self.uncapped: list[int] = uncapped
         self.capped: list[int] = capped
+        self.rows: dict[int, bytes] = {}
 
-    def own(self, rating: Rating) -> list[int] | None:
-        """The signed lookup that gives ``rating``'s PD with the cap rule applied to its games,
-        or None where the rule depends on the other games (2022-01)."""
+    def row(self, rating: Rating) -> bytes | None:
+        """``row[o]`` is the PD in hundredths of ``rating`` against an opponent rated ``o``, the
+        cap rule applied; None where the rule depends on the other games (2022-01).
+
+        One byte per opponent rating (4 KB per player rating, built once): the hot loops then
+        index it from C, with no arithmetic per game.
+        """
         if self.one_upgrade:
             return None
-        return self.uncapped if rating >= self.top else self.capped
+        found = self.rows.get(rating)
+        if found is None:
+            table = self.uncapped if rating >= self.top else self.capped
+            found = self.rows[rating] = bytes(table[rating : rating + _OFFSET + 1][::-1])
+        return found
 
 
 _LOOKUPS: dict[str, _Lookup] = {}
@@ -163,13 +172,12 @@ def used_and_pd(
 ) -> tuple[Sequence[Rating], list[int]]:
     """The ratings used (cap applied) and PD in hundredths for each rated opponent."""
     tables = lookup(edition)
-    table = tables.own(rating)
-    if table is None:
+    row = tables.row(rating)
+    if row is None:
         used: Sequence[Rating] = ratings_used(rating, rated, edition)
         return used, pd_list(rating, used, edition)
-    base = rating + _OFFSET
-    pds = [table[base - o] for o in rated]
-    if table is tables.uncapped or not rated:
+    pds = list(map(row.__getitem__, rated))
+    if rating >= tables.top or not rated:
         return rated, pds
     lo, hi = rating - tables.cap, rating + tables.cap
     if min(rated) >= lo and max(rated) <= hi:
