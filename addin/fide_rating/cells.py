@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from itertools import chain
 from typing import Literal, TypeAlias
 
 from .change import change_hundredths
-from .editions import EDITIONS, LATEST, Edition, edition_on, get_edition
+from .editions import EDITIONS, LATEST, Edition, edition_on
 from .errors import FideInputError
 from .expected import RATING_MAX, RATING_MIN, dp, expected_score
 from .initial import UnratedEvent, initial_rating
@@ -63,8 +64,21 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+_SEQ = frozenset({list, tuple})
+_PLAIN = frozenset({float, int})
+
+
 def cells(value: object) -> list[object]:
     """A range as a flat list in reading order (rows or columns alike); a scalar as one cell."""
+    if type(value) in _SEQ:
+        seq: Sequence[object] = value  # type: ignore[assignment]  # list or tuple
+        # the usual shapes, a row of cells or rows of cells, in C-speed passes
+        if _SEQ.isdisjoint(map(type, seq)):
+            return list(seq)
+        if _SEQ.issuperset(map(type, seq)):
+            flat: list[object] = list(chain.from_iterable(seq))  # type: ignore[arg-type]
+            if _SEQ.isdisjoint(map(type, flat)):
+                return flat
     if isinstance(value, list | tuple):
         out: list[object] = []
         for item in value:
@@ -97,6 +111,8 @@ def _whole(arg: str, value: object, expected: str) -> int:
 
 def rating(arg: str, value: object) -> int:
     """A rating: a whole number from 1 to 4000."""
+    if type(value) is float and RATING_MIN <= value <= RATING_MAX and value.is_integer():
+        return int(value)  # what every host passes for a rating cell
     what = f"a whole-number rating from {RATING_MIN} to {RATING_MAX}"
     if is_blank(value):
         raise CellError(arg, "missing (a rating is required)")
@@ -109,6 +125,8 @@ def rating(arg: str, value: object) -> int:
 
 
 def whole(arg: str, value: object, low: int, high: int, what: str) -> int:
+    if type(value) is float and low <= value <= high and value.is_integer():
+        return int(value)
     if is_blank(value):
         raise CellError(arg, f"missing ({what} is required)")
     if isinstance(value, bool):
@@ -182,12 +200,17 @@ def date_of(arg: str, value: object) -> _dt.date:
     raise _bad(arg, "a date", value)
 
 
+_EDITION_NAMES = {e.name: e for e in EDITIONS}
+
+
 def edition_arg(value: object, arg: str = "edition") -> tuple[Edition, _dt.date | None]:
     """An edition from a name ("2024-03") or a tournament start date; the newest when blank."""
+    if type(value) is str and value in _EDITION_NAMES:
+        return _EDITION_NAMES[value], None
     if is_blank(value):
         return LATEST, None
-    if isinstance(value, str) and value.strip() in {e.name for e in EDITIONS}:
-        return get_edition(value.strip()), None
+    if isinstance(value, str) and value.strip() in _EDITION_NAMES:
+        return _EDITION_NAMES[value.strip()], None
     if isinstance(value, str) and len(value.strip()) != 10:
         names = ", ".join(e.name for e in EDITIONS)
         raise _bad(arg, f"an edition ({names}) or a date", value)
@@ -207,13 +230,15 @@ def games(
     opponent counts as played (the result then does not matter).
     """
     opp_cells = cells(opponents)
-    if results_given:
-        res_cells = cells(results)
-        if len(res_cells) != len(opp_cells):
-            raise CellError(
-                "results",
-                f"expected as many cells as opponents ({len(opp_cells)}), got {len(res_cells)}",
-            )
+    res_cells = cells(results) if results_given else []
+    if results_given and len(res_cells) != len(opp_cells):
+        raise CellError(
+            "results",
+            f"expected as many cells as opponents ({len(opp_cells)}), got {len(res_cells)}",
+        )
+    fast = _plain_games(opp_cells, res_cells if results_given else None)
+    if fast is not None:
+        return fast
     ratings: list[int | None] = []
     for value in opp_cells:
         if is_blank(value) or value == 0:
@@ -223,6 +248,28 @@ def games(
     if not results_given:
         return ratings, [0] * len(ratings)
     return ratings, [result("results", v) for v in res_cells]
+
+
+def _plain_games(
+    opp_cells: list[object], res_cells: list[object] | None
+) -> tuple[list[int | None], list[object | None]] | None:
+    """The usual case in C-speed passes: every opponent a whole number in range, every result
+    1, 0.5 or 0 as a number. None sends the cells through the per-cell checks."""
+    if not opp_cells or not _PLAIN.issuperset(map(type, opp_cells)):
+        return None
+    try:
+        ratings: list[int] = list(map(int, opp_cells))  # type: ignore[arg-type]
+    except (ValueError, OverflowError):  # nan, inf
+        return None
+    if ratings != opp_cells or min(ratings) < RATING_MIN or max(ratings) > RATING_MAX:
+        return None
+    if res_cells is None:
+        return ratings, [0.0] * len(ratings)  # type: ignore[return-value]
+    if not _PLAIN.issuperset(map(type, res_cells)):
+        return None
+    if res_cells.count(1.0) + res_cells.count(0.5) + res_cells.count(0.0) != len(res_cells):
+        return None
+    return ratings, res_cells  # type: ignore[return-value]  # list is invariant
 
 
 # --- the spreadsheet functions ------------------------------------------------------------
@@ -484,20 +531,26 @@ REGISTRY: tuple[Function, ...] = (
 )
 
 BY_NAME: dict[str, Function] = {f.name: f for f in REGISTRY}
+# per function, the positions of the required arguments that may not be blank
+_MUST_HAVE = {
+    f.name: tuple(i for i, p in enumerate(f.params) if not p.optional and not p.blank_ok)
+    for f in REGISTRY
+}
 
 
 def call(function: Function | str, *args: object) -> CellResult:
     """Call a spreadsheet function with raw cell values: a number, or a ``#FIDE!`` text."""
     fn = BY_NAME[function] if isinstance(function, str) else function
-    required = sum(not p.optional for p in fn.params)
-    if len(args) > len(fn.params):
-        return f"{PREFIX} {fn.name}: expected at most {len(fn.params)} arguments, got {len(args)}"
-    padded = list(args) + [None] * (len(fn.params) - len(args))
-    for p, value in zip(fn.params[:required], padded, strict=False):
-        if value is None and not p.blank_ok:
-            return f"{PREFIX} {p.name}: missing (required)"
+    size = len(fn.params)
+    if len(args) != size:
+        if len(args) > size:
+            return f"{PREFIX} {fn.name}: expected at most {size} arguments, got {len(args)}"
+        args = args + (None,) * (size - len(args))
+    for i in _MUST_HAVE[fn.name]:
+        if args[i] is None:
+            return f"{PREFIX} {fn.params[i].name}: missing (required)"
     try:
-        return fn.impl(*padded)
+        return fn.impl(*args)
     except FideInputError as error:
         return f"{PREFIX} {error}"
     except (RecursionError, MemoryError, OverflowError) as error:
