@@ -6,6 +6,14 @@ venv=${FIDE_VENV:-.venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 \
   | grep -v "^WARNING: Location" || true
+echo "== LibreOffice 25.2 (for the Calc add-in tests)"
+if ! bash scripts/install-libreoffice.sh; then
+  if [ "${CI:-}" = "true" ]; then
+    echo "LibreOffice 25.2 could not be installed, and CI runs its tests" >&2
+    exit 1
+  fi
+  echo "LibreOffice 25.2 is not installed: its tests will be skipped"
+fi
 echo "== ruff"
 "$venv/bin/ruff" check .
 "$venv/bin/ruff" format --check .

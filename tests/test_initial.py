@@ -111,7 +111,7 @@ def test_unrated_opponents_do_not_count_and_not_rated_says_why() -> None:
     ev = Ev(opponents=[None, 2000, None], scores=[1, 0.5, 1])
     res = fr.initial_rating(ev, "2024-03")
     assert res.games == 1 and res.rating is None
-    assert str(res) == "not rated: 1 games against rated opponents, 5 needed"
+    assert str(res) == "not rated: 1 game against rated opponents, 5 needed"
     assert str(fr.initial_rating([], "2024-03")) == "not rated: no event counts"
 
 

@@ -68,6 +68,11 @@ _SEQ = frozenset({list, tuple})
 _PLAIN = frozenset({float, int})
 
 
+def _is_zero(value: object) -> bool:
+    """LibreOffice passes a blank cell given as a single argument as 0."""
+    return type(value) in (int, float) and value == 0
+
+
 def cells(value: object) -> list[object]:
     """A range as a flat list in reading order (rows or columns alike); a scalar as one cell."""
     if type(value) in _SEQ:
@@ -141,7 +146,7 @@ _RESULTS: dict[object, object] = {
     "1": 1, "0": 0, "0.5": 0.5, "0,5": 0.5, ".5": 0.5, ",5": 0.5, "½": 0.5, "1/2": 0.5, "=": 0.5,
     "1.0": 1, "0.0": 0, "1,0": 1, "0,0": 0,
 }  # fmt: skip
-_UNPLAYED = {"+", "-", "−", "–", "h", "f", "u", "z", "bye", "x"}  # forfeits and byes (TRF codes)
+_UNPLAYED = {"+", "-", "−", "–", "h", "f", "u", "z", "bye"}  # forfeits and byes (TRF codes)
 
 
 def result(arg: str, value: object) -> object | None:
@@ -207,7 +212,7 @@ def edition_arg(value: object, arg: str = "edition") -> tuple[Edition, _dt.date 
     """An edition from a name ("2024-03") or a tournament start date; the newest when blank."""
     if type(value) is str and value in _EDITION_NAMES:
         return _EDITION_NAMES[value], None
-    if is_blank(value):
+    if is_blank(value) or _is_zero(value):
         return LATEST, None
     if isinstance(value, str) and value.strip() in _EDITION_NAMES:
         return _EDITION_NAMES[value.strip()], None
@@ -388,7 +393,7 @@ def fide_adjust2024(rating_: object) -> int:
 
 
 def fide_edition(date: object = None) -> str:
-    if is_blank(date):
+    if is_blank(date) or _is_zero(date):
         return LATEST.name
     day = date_of("date", date)
     try:

@@ -74,6 +74,12 @@ def _editions(_: argparse.Namespace) -> int:
     return 0
 
 
+def _build_oxt(args: argparse.Namespace) -> int:
+    from .calc.build import main as build_main
+
+    return build_main(["-o", args.output])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
@@ -93,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_initial)
     p = sub.add_parser("editions", help="list the editions of the regulations")
     p.set_defaults(run=_editions)
+    p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
+    p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
+    p.set_defaults(run=_build_oxt)
     return parser
 
 

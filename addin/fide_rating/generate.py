@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .calc.build import generated
 from .cells import REGISTRY, Function
 
 PACKAGE = Path(__file__).resolve().parent
@@ -76,7 +77,7 @@ def readme_table() -> str:
 
 def artefacts() -> dict[Path, str]:
     """Every generated file and its expected text."""
-    found = {PACKAGE / "excel.py": excel_module()}
+    found = {PACKAGE / "excel.py": excel_module(), **generated()}
     readme = ROOT / "README.md"
     if readme.exists():
         text = readme.read_text(encoding="utf-8")

@@ -211,7 +211,11 @@ def initial_rating(
         ru = ru_from(ra, score, games, ed, round_robin=rr)
     if rated_games < ed.min_games:
         return result(
-            None, f"{rated_games} games against rated opponents, {ed.min_games} needed", ra, ru
+            None,
+            f"{rated_games} game{'' if rated_games == 1 else 's'} against rated opponents, "
+            f"{ed.min_games} needed",
+            ra,
+            ru,
         )
     rating = fide_round(ru)
     floor = ed.floor_on(latest)

@@ -1,0 +1,46 @@
+"""Shared fixtures: a real headless LibreOffice with the add-in installed.
+
+LibreOffice tests run wherever LibreOffice 25.2 or newer is installed. With CI=true they must
+run: a missing LibreOffice fails them. Elsewhere they skip with a message saying how to enable
+them (`bash scripts/install-libreoffice.sh`, which `bash scripts/test.sh` runs for you).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fide_rating.calc import office as lo
+from fide_rating.calc.build import BuildError, build
+
+HOW = "install LibreOffice 25.2 with: bash scripts/install-libreoffice.sh (needs root)"
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"LibreOffice is required in CI: {reason}")
+    pytest.skip(f"LibreOffice tests skipped ({reason}); {HOW}")
+
+
+@pytest.fixture(scope="session")
+def oxt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    try:
+        return build(tmp_path_factory.mktemp("oxt") / "fide-rating.oxt")
+    except BuildError as error:
+        _unavailable(str(error))
+        raise  # unreachable: _unavailable raises
+
+
+@pytest.fixture(scope="session")
+def office(oxt: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[lo.Office]:
+    try:
+        found = lo.version()
+        if found[:2] < lo.MINIMUM_VERSION:
+            _unavailable(f"LibreOffice {'.'.join(map(str, found))} is older than 25.2")
+        with lo.office_with_addin(tmp_path_factory.mktemp("profile"), oxt) as running:
+            yield running
+    except lo.OfficeError as error:
+        _unavailable(str(error))

@@ -1,0 +1,83 @@
+"""The Calc add-in in a real headless LibreOffice: .xlsx and .ods, every function, good and
+bad inputs, and .xlsx saved back with FIDE_* formulas and cached values."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from calc_cases import CASES, expected, workbook
+from fide_rating.calc import office as lo
+from fide_rating.calc.build import COMPONENT, generated
+
+pytestmark = pytest.mark.libreoffice
+
+
+def _check(doc: Any) -> None:
+    doc.calculateAll()
+    sheet = doc.Sheets.getByName("Calc")
+    for row, ((formula, _), want) in enumerate(zip(CASES, expected(), strict=True)):
+        cell = sheet.getCellByPosition(0, row)
+        assert cell.getError() == 0, f"{formula}: error {cell.getError()}"
+        if isinstance(want, str):
+            assert cell.getString() == want, formula
+        else:
+            assert cell.getValue() == want, formula
+            assert not cell.getString().startswith("#FIDE"), formula
+
+
+def test_oxt_contents(oxt: Path) -> None:
+    with zipfile.ZipFile(oxt) as z:
+        names = set(z.namelist())
+        assert {"META-INF/manifest.xml", "description.xml", "CalcAddIns.xcu", COMPONENT,
+                "FideRating.rdb", "pythonpath/fide_rating/cells.py"} <= names  # fmt: skip
+        assert not any(n.endswith(("excel.py", "cli.py")) for n in names)
+        for path, text in generated().items():
+            if path.suffix in (".xcu", ".py"):
+                assert z.read(path.name).decode() == text
+
+
+def test_xlsx_every_function(office: lo.Office, tmp_path: Path) -> None:
+    path = tmp_path / "cases.xlsx"
+    workbook().save(path)
+    doc = office.open(path)
+    try:
+        _check(doc)
+    finally:
+        doc.close(True)
+
+
+def test_ods_every_function(office: lo.Office, tmp_path: Path) -> None:
+    source = tmp_path / "cases.xlsx"
+    workbook().save(source)
+    doc = office.open(source)
+    ods = tmp_path / "cases.ods"
+    office.store(doc, ods, "calc8")
+    doc.close(True)
+    doc = office.open(ods)
+    try:
+        _check(doc)
+    finally:
+        doc.close(True)
+
+
+def test_xlsx_saved_back_keeps_fide_formulas_and_values(office: lo.Office, tmp_path: Path) -> None:
+    source = tmp_path / "cases.xlsx"
+    workbook().save(source)
+    doc = office.open(source)
+    doc.calculateAll()
+    saved = tmp_path / "saved.xlsx"
+    office.store(doc, saved, "Calc MS Excel 2007 XML")
+    doc.close(True)
+    formulas = openpyxl.load_workbook(saved)["Calc"]
+    values = openpyxl.load_workbook(saved, data_only=True)["Calc"]
+    for row, ((formula, _), want) in enumerate(zip(CASES, expected(), strict=True), start=1):
+        text = formulas[f"A{row}"].value
+        assert isinstance(text, str)
+        assert text.replace(";", ",").upper() == f"={formula}".upper(), text
+        cached = values[f"A{row}"].value
+        assert cached == want, formula
