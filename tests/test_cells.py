@@ -201,5 +201,63 @@ def test_any_cell_values_give_a_number_or_a_fide_text(fn: object, args: list[obj
 def test_registry_names() -> None:
     assert list(BY_NAME) == [
         "FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K",
-        "FIDE_PERF", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION",
+        "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR",
+        "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION",
     ]  # fmt: skip
+
+
+def test_points_games_n_w_rc() -> None:
+    res = ["1", "½", "+", "-", "H", "F", "U", "Z", None, "=", 0.0, "W", "D", "L"]
+    assert call("FIDE_POINTS", res) == 1 + 0.5 + 1 + 0 + 0.5 + 1 + 1 + 0 + 0.5 + 0 + 1 + 0.5 + 0
+    assert call("FIDE_GAMES", res) == 4  # 1, ½, =, 0
+    opps = [2000.0, None, 2100.0, 2200.0, 2300.0, 1500.0]
+    results = [1.0, 1.0, "+", 0.5, 0.0, 1.0]
+    assert call("FIDE_N", opps, results) == 4
+    assert call("FIDE_W", opps, results) == 2.5
+    # Rc with the cap: 1500 counts as 1600 against a 2000 player
+    assert call("FIDE_RC", 2000.0, opps, results, "2024-03") == (2000 + 2200 + 2300 + 1600) / 4
+    assert call("FIDE_RC", 2000.0, [None], [1.0]) == ""
+
+
+def test_rr_seed_000_example_through_cells() -> None:
+    from crosstables import crosstable
+
+    table = crosstable([8, 7, 7, 6, 6, 4, 3, 2, 1, 1])
+    ratings = [2600.0, 2500.0, None, 2400.0, None, 2150.0, 2300.0, "", 0.0, 2300.0]
+    matrix = [[None if v is None else float(v) for v in row] for row in table]  # type: ignore[arg-type]
+    args = (ratings, matrix)
+    items = {
+        2: (2348, 2423, 2348, 2423),
+        4: (2348, 2393, 2348, 2393),
+        7: (2348, 2150, 2342, 2144),
+        8: (2348, 2032, 2322, 2006),
+    }
+    for i, (rc1, ru1, rc, ru) in items.items():
+        got = [
+            call("FIDE_RR", *args, i + 1.0, item, "2012-07") for item in ("rc1", "ru1", "rc", "ru")
+        ]
+        assert got == [rc1, ru1, rc, ru]
+        assert call("FIDE_RR", *args, i + 1.0, "rating", "2012-07") == ru
+    used = [call("FIDE_RR", *args, j + 1.0, "rating", "2012-07") for j in range(10)]
+    assert used == [2600, 2500, 2423, 2400, 2393, 2150, 2300, 2144, 2006, 2300]
+    we = {0: 7.36, 1: 6.48, 3: 5.40, 5: 2.55, 6: 4.21, 9: 4.21}
+    for i, want in we.items():
+        assert call("FIDE_EXPECT", used[i], used, matrix[i], "2012-07") == pytest.approx(
+            want, abs=1e-9
+        )
+    assert call("FIDE_RR", *args, 3.0, "initial", "2012-07") == 2423
+    assert call("FIDE_RR", *args, 1.0, "ru", "2012-07") == ""
+    # 2022-01: no round-robin method; unrated opponents do not count for the rated
+    assert call("FIDE_RR", *args, 3.0, "rating", "2022-01") == ""
+    # I: 0.5 from the 6 rated opponents (mean 2375): p .08, dp -401
+    assert [matrix[8][j] for j in (0, 1, 3, 5, 6, 9)] == [0.0, 0.0, 0.0, 0.0, 0.0, 0.5]
+    assert call("FIDE_RR", *args, 9.0, "rc", "2022-01") == 2375
+    assert call("FIDE_RR", *args, 9.0, "initial", "2022-01") == 1974
+    assert (
+        call("FIDE_RR", *args, 11.0, "rc", "2012-07")
+        == "#FIDE! player: expected a player number from 1 to 10, got 11"
+    )
+    assert call("FIDE_RR", *args, 1.0, "x", "2012-07").startswith("#FIDE! item: expected")  # type: ignore[union-attr]
+    assert call("FIDE_RR", ratings, matrix[:9], 1.0, "rc").startswith(
+        "#FIDE! results: expected a crosstable"
+    )  # type: ignore[union-attr]

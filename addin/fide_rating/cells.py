@@ -17,14 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from itertools import chain
 from typing import Literal, TypeAlias
 
-from .change import change_hundredths
+from .change import change_hundredths, event
 from .editions import EDITIONS, LATEST, Edition, edition_on
 from .errors import FideInputError
-from .expected import RATING_MAX, RATING_MIN, dp, expected_score
-from .initial import UnratedEvent, initial_rating
+from .expected import RATING_MAX, RATING_MIN, dp, expected_score, score_hundredths
+from .initial import RoundRobin, UnratedEvent, initial_rating, round_robin
 from .k_factor import k_factor
 from .performance import adjust_2024, performance
 from .rounding import exact, fide_round
@@ -146,7 +147,11 @@ _RESULTS: dict[object, object] = {
     "1": 1, "0": 0, "0.5": 0.5, "0,5": 0.5, ".5": 0.5, ",5": 0.5, "½": 0.5, "1/2": 0.5, "=": 0.5,
     "1.0": 1, "0.0": 0, "1,0": 1, "0,0": 0,
 }  # fmt: skip
-_UNPLAYED = {"+", "-", "−", "–", "h", "f", "u", "z", "bye"}  # forfeits and byes (TRF codes)
+# not rated: forfeits (+ -), byes (TRF H F U Z), games not rated (TRF W D L); their points
+_UNPLAYED: dict[str, float] = {
+    "+": 1.0, "-": 0.0, "−": 0.0, "–": 0.0, "bye": 1.0,
+    "h": 0.5, "f": 1.0, "u": 1.0, "z": 0.0, "w": 1.0, "d": 0.5, "l": 0.0,
+}  # fmt: skip
 
 
 def result(arg: str, value: object) -> object | None:
@@ -167,6 +172,16 @@ def result(arg: str, value: object) -> object | None:
         if text.lower() in _UNPLAYED:
             return None
     raise _bad(arg, "1, 0.5 or 0", value)
+
+
+def points(arg: str, value: object) -> float | None:
+    """Tournament points of one result cell, forfeits and byes included; None for a blank."""
+    played = result(arg, value)
+    if played is not None:
+        return float(played)  # type: ignore[arg-type]
+    if isinstance(value, str) and value.strip().lower() in _UNPLAYED:
+        return _UNPLAYED[value.strip().lower()]
+    return None
 
 
 def flag(arg: str, value: object) -> bool:
@@ -402,6 +417,126 @@ def fide_edition(date: object = None) -> str:
         raise _bad("date", f"a date from {EDITIONS[0].effective.isoformat()} on", date) from None
 
 
+def fide_points(results: object) -> float:
+    return sum(p for v in cells(results) if (p := points("results", v)) is not None)
+
+
+def fide_games(results: object) -> int:
+    return sum(result("results", v) is not None for v in cells(results))
+
+
+def _rated(opponents: object, results: object) -> tuple[list[int], list[object]]:
+    opps, res = games(opponents, results, results_given=True)
+    pairs = [(o, s) for o, s in zip(opps, res, strict=True) if o is not None and s is not None]
+    return [o for o, _ in pairs], [s for _, s in pairs]
+
+
+def fide_n(opponents: object, results: object) -> int:
+    return len(_rated(opponents, results)[0])
+
+
+def fide_w(opponents: object, results: object) -> float:
+    return sum(map(score_hundredths, _rated(opponents, results)[1])) / 100
+
+
+def fide_rc(
+    rating_: object, opponents: object, results: object, edition: object = None
+) -> float | str:
+    ed, _ = edition_arg(edition)
+    r = rating("rating", rating_)
+    opps, res = _rated(opponents, results)
+    calc = event(r, opps, res, 20, ed)
+    return "" if calc.rc is None else float(calc.rc)
+
+
+_RR_ITEMS = ("rating", "rc", "ru", "rc1", "ru1", "initial")
+
+
+@lru_cache(maxsize=64)
+def _round_robin(
+    ratings: tuple[int | None, ...], table: tuple[tuple[tuple[object, ...], ...], ...], ed: Edition
+) -> RoundRobin:
+    return round_robin(ratings, table, ed)
+
+
+def _rr_table(
+    ratings_: object, results: object
+) -> tuple[tuple[int | None, ...], tuple[tuple[tuple[object, ...], ...], ...]]:
+    rating_cells = cells(ratings_)
+    ratings = tuple(
+        None if is_blank(v) or _is_zero(v) else rating("ratings", v) for v in rating_cells
+    )
+    size = len(ratings)
+    flat = cells(results)
+    if size < 3 or len(flat) not in (size * size, 2 * size * size):
+        raise CellError(
+            "results",
+            f"expected a crosstable of {size} x {size} (or {size} x {2 * size} for a double "
+            f"round robin) cells, got {len(flat)}",
+        )
+    width = len(flat) // size
+    table = tuple(
+        tuple(
+            tuple(
+                s
+                for k in range(0, width, size)
+                if (s := result("results", flat[i * width + k + j])) is not None
+            )
+            for j in range(size)
+        )
+        for i in range(size)
+    )
+    return ratings, table
+
+
+def fide_rr(
+    ratings_: object, results: object, player: object, item: object, edition: object = None
+) -> float | int | str:
+    ed, day = edition_arg(edition)
+    ratings, table = _rr_table(ratings_, results)
+    i = whole("player", player, 1, len(ratings), f"a player number from 1 to {len(ratings)}") - 1
+    what = item.strip().lower() if isinstance(item, str) else item
+    if what not in _RR_ITEMS:
+        raise _bad("item", " or ".join(f'"{x}"' for x in _RR_ITEMS), item)
+    own = ratings[i]
+    opponents = [j for j in range(len(ratings)) for _ in table[i][j]]
+    scores = [s for j in range(len(ratings)) for s in table[i][j]]
+    if ed.round_robin_unrated_method and any(r is None for r in ratings):
+        rr = _round_robin(ratings, table, ed)
+        p = rr.players[i]
+        if what == "rating":
+            return float(own if own is not None else p.ru_new)  # type: ignore[arg-type]
+        if own is not None:
+            if what in ("ru", "ru1", "initial"):
+                return ""
+            used = rr.ratings_used
+            calc = event(own, [used[j] for j in opponents], scores, 20, ed)
+            return "" if calc.rc is None else float(calc.rc)
+        if what == "initial":
+            found = initial_rating(rr.unrated_event(i, day), ed)
+            return found.rating if found.rating is not None else f"not rated: {found.reason}"
+        value = {"rc": p.rc_new, "ru": p.ru_new, "rc1": p.rc, "ru1": p.ru}[what]
+        return float(value)  # type: ignore[arg-type]
+    # no unrated player, or an edition without the round-robin method: games against unrated
+    # players are not rated, and an unrated player's rating comes from the rated opponents
+    rated_opps = [ratings[j] for j in opponents]
+    if what == "rating":
+        return "" if own is None else float(own)
+    if own is not None:
+        if what in ("ru", "ru1", "initial"):
+            return ""
+        calc = event(own, rated_opps, scores, 20, ed)
+        return "" if calc.rc is None else float(calc.rc)
+    found = initial_rating(
+        UnratedEvent(opponents=rated_opps, scores=scores, start=day, round_robin=True), ed
+    )
+    if what == "initial":
+        return found.rating if found.rating is not None else f"not rated: {found.reason}"
+    if what in ("rc", "rc1"):
+        return "" if found.ra is None else float(found.ra)
+    return "" if found.ru is None else float(fide_round(found.ru))
+
+
 # --- the registry -------------------------------------------------------------------------
 
 Kind = Literal["number", "range", "value", "flag", "edition"]
@@ -512,6 +647,57 @@ REGISTRY: tuple[Function, ...] = (
         "Performance rating: mean opponent rating (rounded) + dp of the fractional score.",
         (_OPPONENTS, _RESULTS_ARG, _EDITION),
         fide_perf,
+    ),
+    Function(
+        "FIDE_POINTS",
+        "Tournament points of a player's results, forfeits (+ -) and byes (H F U Z) included.",
+        (Param("results", "Results: 1, ½, 0, =, forfeits and byes", "range"),),
+        fide_points,
+    ),
+    Function(
+        "FIDE_GAMES",
+        "Number of games played over the board (forfeits and byes are not games).",
+        (Param("results", "Results: 1, ½, 0, =, forfeits and byes", "range"),),
+        fide_games,
+    ),
+    Function(
+        "FIDE_N",
+        "n: number of rated games, those played against rated opponents.",
+        (_OPPONENTS, _RESULTS_ARG),
+        fide_n,
+    ),
+    Function(
+        "FIDE_W",
+        "W: points scored in the rated games (against rated opponents, played).",
+        (_OPPONENTS, _RESULTS_ARG),
+        fide_w,
+    ),
+    Function(
+        "FIDE_RC",
+        "Rc: mean rating of the opponents in the rated games, each counted as the edition's "
+        "350/400-point rule counts it; empty without rated games.",
+        (Param("rating", "The player's rating", "number"), _OPPONENTS, _RESULTS_ARG, _EDITION),
+        fide_rc,
+        "number or text",
+    ),
+    Function(
+        "FIDE_RR",
+        'Round robin with unrated players (B.02 2005-07 to 2014-07): item "rating" (rating to '
+        'use), "rc", "ru", "rc1", "ru1" (before the correction) or "initial" for one player.',
+        (
+            Param("ratings", "Every player's rating in crosstable order; blank = unrated", "range"),
+            Param(
+                "results",
+                "The crosstable: row = player, one column per player (twice for a double round "
+                "robin)",
+                "range",
+            ),
+            Param("player", "The player's number (row) in the crosstable", "number"),
+            Param("item", 'What to return: "rating", "rc", "ru", "rc1", "ru1" or "initial"'),
+            _EDITION,
+        ),
+        fide_rr,
+        "number or text",
     ),
     Function(
         "FIDE_ROUND",

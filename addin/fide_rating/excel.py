@@ -12,7 +12,7 @@ import xlwings as xw
 
 from .cells import BY_NAME, call
 
-__all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "FIDE_PERF", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION"]
+__all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION"]
 
 
 @xw.func
@@ -73,6 +73,57 @@ def FIDE_K(rating, games_before, birth_year, reached_2400, games_in_period=None,
 def FIDE_PERF(opponents, results, edition=None):
     'Performance rating: mean opponent rating (rounded) + dp of the fractional score.'
     return call(BY_NAME['FIDE_PERF'], opponents, results, edition)
+
+
+@xw.func
+@xw.arg('results', doc='Results: 1, ½, 0, =, forfeits and byes')
+def FIDE_POINTS(results):
+    "Tournament points of a player's results, forfeits (+ -) and byes (H F U Z) included."
+    return call(BY_NAME['FIDE_POINTS'], results)
+
+
+@xw.func
+@xw.arg('results', doc='Results: 1, ½, 0, =, forfeits and byes')
+def FIDE_GAMES(results):
+    'Number of games played over the board (forfeits and byes are not games).'
+    return call(BY_NAME['FIDE_GAMES'], results)
+
+
+@xw.func
+@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+def FIDE_N(opponents, results):
+    'n: number of rated games, those played against rated opponents.'
+    return call(BY_NAME['FIDE_N'], opponents, results)
+
+
+@xw.func
+@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+def FIDE_W(opponents, results):
+    'W: points scored in the rated games (against rated opponents, played).'
+    return call(BY_NAME['FIDE_W'], opponents, results)
+
+
+@xw.func
+@xw.arg('rating', doc="The player's rating")
+@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+def FIDE_RC(rating, opponents, results, edition=None):
+    "Rc: mean rating of the opponents in the rated games, each counted as the edition's 350/400-point rule counts it; empty without rated games."
+    return call(BY_NAME['FIDE_RC'], rating, opponents, results, edition)
+
+
+@xw.func
+@xw.arg('ratings', doc="Every player's rating in crosstable order; blank = unrated")
+@xw.arg('results', doc='The crosstable: row = player, one column per player (twice for a double round robin)')
+@xw.arg('player', doc="The player's number (row) in the crosstable")
+@xw.arg('item', doc='What to return: "rating", "rc", "ru", "rc1", "ru1" or "initial"')
+@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+def FIDE_RR(ratings, results, player, item, edition=None):
+    'Round robin with unrated players (B.02 2005-07 to 2014-07): item "rating" (rating to use), "rc", "ru", "rc1", "ru1" (before the correction) or "initial" for one player.'
+    return call(BY_NAME['FIDE_RR'], ratings, results, player, item, edition)
 
 
 @xw.func

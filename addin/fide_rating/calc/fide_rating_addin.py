@@ -37,6 +37,24 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_PERF(self, opponents=None, results=None, edition=None):
         return _out(call(BY_NAME['FIDE_PERF'], opponents, results, edition))
 
+    def FIDE_POINTS(self, results=None):
+        return _out(call(BY_NAME['FIDE_POINTS'], results))
+
+    def FIDE_GAMES(self, results=None):
+        return _out(call(BY_NAME['FIDE_GAMES'], results))
+
+    def FIDE_N(self, opponents=None, results=None):
+        return _out(call(BY_NAME['FIDE_N'], opponents, results))
+
+    def FIDE_W(self, opponents=None, results=None):
+        return _out(call(BY_NAME['FIDE_W'], opponents, results))
+
+    def FIDE_RC(self, rating=None, opponents=None, results=None, edition=None):
+        return _out(call(BY_NAME['FIDE_RC'], rating, opponents, results, edition))
+
+    def FIDE_RR(self, ratings=None, results=None, player=None, item=None, edition=None):
+        return _out(call(BY_NAME['FIDE_RR'], ratings, results, player, item, edition))
+
     def FIDE_ROUND(self, x=None):
         return _out(call(BY_NAME['FIDE_ROUND'], x))
 
