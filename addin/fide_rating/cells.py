@@ -443,9 +443,10 @@ def fide_rc(
     rating_: object, opponents: object, results: object, edition: object = None
 ) -> float | str:
     ed, _ = edition_arg(edition)
-    r = rating("rating", rating_)
     opps, res = _rated(opponents, results)
-    calc = event(r, opps, res, 20, ed)
+    if is_blank(rating_) or _is_zero(rating_):  # an unrated player: the plain mean
+        return float(sum(opps)) / len(opps) if opps else ""
+    calc = event(rating("rating", rating_), opps, res, 20, ed)
     return "" if calc.rc is None else float(calc.rc)
 
 
@@ -501,6 +502,9 @@ def fide_rr(
     own = ratings[i]
     opponents = [j for j in range(len(ratings)) for _ in table[i][j]]
     scores = [s for j in range(len(ratings)) for s in table[i][j]]
+    if not any(table[k][j] for k in range(len(ratings)) for j in range(len(ratings))):
+        # before the first game: nothing to compute yet
+        return float(own) if what == "rating" and own is not None else ""
     if ed.round_robin_unrated_method and any(r is None for r in ratings):
         rr = _round_robin(ratings, table, ed)
         p = rr.players[i]
@@ -676,7 +680,12 @@ REGISTRY: tuple[Function, ...] = (
         "FIDE_RC",
         "Rc: mean rating of the opponents in the rated games, each counted as the edition's "
         "350/400-point rule counts it; empty without rated games.",
-        (Param("rating", "The player's rating", "number"), _OPPONENTS, _RESULTS_ARG, _EDITION),
+        (
+            Param("rating", "The player's rating; blank for an unrated player", blank_ok=True),
+            _OPPONENTS,
+            _RESULTS_ARG,
+            _EDITION,
+        ),
         fide_rc,
         "number or text",
     ),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
+from typing import TextIO
 
 from . import __version__
 from .cells import edition_arg, games, rating, whole
@@ -80,6 +82,150 @@ def _build_oxt(args: argparse.Namespace) -> int:
     return build_main(["-o", args.output])
 
 
+def _template(args: argparse.Namespace) -> int:
+    from . import templates
+
+    if args.all:
+        folder = Path(args.output or "templates")
+        for path in templates.write_all(folder):
+            print(f"wrote {path}")
+        return 0
+    if args.system is None:
+        raise FideInputError("expected a system (swiss, rr or drr) or --all, got: nothing")
+    try:
+        spec = templates.spec_for(args.system, args.players, args.rounds)
+    except ValueError as error:
+        raise FideInputError(str(error)) from None
+    path = templates.write(spec, Path(args.output or f"{spec.name}.xlsx"))
+    print(f"wrote {path}")
+    return 0
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent when the output is not one."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.live = stream.isatty() and total > 1
+        self.done = 0
+
+    def show(self, label: str) -> None:
+        if self.live:
+            width = 30
+            filled = width * self.done // self.total
+            bar = "#" * filled + "." * (width - filled)
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
+            self.stream.flush()
+
+    def step(self) -> None:
+        self.done += 1
+
+    def clear(self) -> None:
+        if self.live:
+            self.stream.write("\r" + " " * 90 + "\r")
+            self.stream.flush()
+
+
+SUMMARY = ("No", "Name", "Ro", "K", "Pts", "n", "Rc", "W", "We", "K*chg", "Initial", "New")
+
+
+def _cell_text(value: object, column: str = "") -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if column in ("We", "K*chg", "W-We"):
+            return _fmt(Fraction(repr(value)))
+        if column == "Rc":
+            return str(fide_round(Fraction(repr(value))))
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+def _recalc(args: argparse.Namespace) -> int:
+    from .workbook import Recalculated, WorkbookError, iter_sources, recalc_file
+
+    sources = iter_sources(args.paths)
+    if not sources:
+        raise FideInputError("expected workbooks to recalculate, got: no file")
+    out_dir = Path(args.output) if args.output else None
+    progress = Progress(len(sources), sys.stderr)
+    done: list[Recalculated] = []
+    failed = 0
+    for source in sources:
+        progress.show(source.name)
+        try:
+            outcome = recalc_file(source, out_dir=out_dir, in_place=args.in_place)
+        except (WorkbookError, OSError) as error:
+            failed += 1
+            progress.clear()
+            print(f"FAILED {source}: {error}", file=sys.stderr)
+            progress.step()
+            continue
+        progress.step()
+        progress.clear()
+        done.append(outcome)
+        left = len(outcome.problems)
+        print(
+            f"ok     {source} -> {outcome.output}: {outcome.computed} of {outcome.formulas} "
+            f"formulas computed, {outcome.changed} changed"
+            + (f", {left} left as they were" if left else "")
+        )
+        for problem in outcome.problems[:20]:
+            print(f"       {problem}")
+        if left > 20:
+            print(f"       ... and {left - 20} more")
+    progress.clear()
+    rows = [(o.source, p) for o in done for p in o.players]
+    if rows and not args.quiet:
+        _print_table(rows)
+    if args.csv:
+        _write_csv(Path(args.csv), rows)
+    print(f"{len(done)} recalculated, {failed} failed")
+    return 1 if failed else 0
+
+
+def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
+    widths = {k: max(len(k), *(len(_cell_text(p.get(k), k)) for _, p in rows)) for k in SUMMARY}
+    widths["Name"] = min(widths["Name"], 28)
+    current = None
+    for source, player in rows:
+        if source != current:
+            current = source
+            print(f"\n{source.name}")
+            print(
+                "  ".join(
+                    k.rjust(widths[k]) if k != "Name" else k.ljust(widths[k]) for k in SUMMARY
+                )
+            )
+        cells = []
+        for k in SUMMARY:
+            text = _cell_text(player.get(k), k)[: widths[k]]
+            cells.append(text.ljust(widths[k]) if k == "Name" else text.rjust(widths[k]))
+        print("  ".join(cells))
+    print()
+
+
+def _write_csv(path: Path, rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(("File", *SUMMARY))
+    for source, player in rows:
+        writer.writerow((source.name, *(_cell_text(player.get(k), k) for k in SUMMARY)))
+    _atomic_text(path, buffer.getvalue())
+    print(f"wrote {path}")
+
+
+def _atomic_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.part")
+    partial.write_text(text, encoding="utf-8", newline="")
+    partial.replace(path)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
@@ -99,6 +245,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_initial)
     p = sub.add_parser("editions", help="list the editions of the regulations")
     p.set_defaults(run=_editions)
+    p = sub.add_parser("template", help="write a crosstable template (.xlsx)")
+    p.add_argument("system", nargs="?", choices=("swiss", "rr", "drr"),
+                   help="swiss, rr (round robin) or drr (double round robin)")  # fmt: skip
+    p.add_argument("--players", type=int, default=10)
+    p.add_argument("--rounds", type=int, default=None, help="Swiss: the number of rounds")
+    p.add_argument("-o", "--output", help="the file (or, with --all, the folder)")
+    p.add_argument("--all", action="store_true", help="every shipped template into a folder")
+    p.set_defaults(run=_template)
+    p = sub.add_parser(
+        "recalc",
+        help="recompute workbooks headless: formulas kept, values filled in",
+        description="Recompute every formula of each workbook (FIDE functions included) and "
+        "write it with the values filled in, next to the input as NAME.recalc.xlsx, into -o "
+        "DIR, or over the input with --in-place. Exit status 1 when a file failed.",
+    )
+    p.add_argument("paths", nargs="+", help="workbooks, folders or glob patterns")
+    p.add_argument("-o", "--output", help="write the results into this folder")
+    p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
+    p.add_argument("--csv", help="also write every player's figures to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
+    p.set_defaults(run=_recalc)
     p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
     p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
     p.set_defaults(run=_build_oxt)
@@ -112,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FideInputError as error:
         print(f"fide-rating: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output was cut short (| head): not an error
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

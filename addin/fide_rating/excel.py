@@ -106,7 +106,7 @@ def FIDE_W(opponents, results):
 
 
 @xw.func
-@xw.arg('rating', doc="The player's rating")
+@xw.arg('rating', doc="The player's rating; blank for an unrated player")
 @xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 @xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')

@@ -1,0 +1,385 @@
+"""Crosstable templates: round robin (single, double) and Swiss, built with openpyxl.
+
+``fide-rating template swiss --players 150 --rounds 9 -o swiss.xlsx``;
+``fide-rating template --all templates/`` writes every shipped size. Every figure is a formula
+using the FIDE functions and a few standard functions that Excel and LibreOffice both have.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.comments import Comment
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter as letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+HEADER_ROW = 4
+FIRST = HEADER_ROW + 1
+EDITION = "Event!$B$7"
+START = "Event!$B$5"
+
+# the player table: (header, width, note)
+COLUMNS: list[tuple[str, int, str]] = [
+    ("No", 5, "Starting number"),
+    ("FIDE ID", 11, "FIDE ID from the rating list"),
+    ("Name", 26, "Surname, first name"),
+    ("Title", 6, "GM, IM, FM, CM, WGM, WIM, WFM, WCM"),
+    ("Fed", 5, "Federation (three letters)"),
+    ("Born", 6, "Birth year (or birth date)"),
+    ("Sex", 4, "M or F"),
+    ("Ro", 7, "Rating at the start of the event; blank if unrated"),
+    ("Games", 7, "Rated games before the event (from the list)"),
+    ("2400", 6, "TRUE if a published rating ever reached 2400"),
+    ("K list", 6, "K from the rating list; blank: computed with FIDE_K"),
+    ("K", 5, "K used: the list's, or FIDE_K with this event's games for K x n <= 700"),
+    ("Pts", 6, "Tournament points (forfeits and byes included)"),
+    ("Played", 7, "Games played over the board"),
+    ("n", 4, "Rated games: against rated opponents"),
+    ("Rc", 8, "Mean rating of the opponents in the rated games (capped ratings)"),
+    ("W", 6, "Points in the rated games"),
+    ("We", 7, "Expected score"),
+    ("W-We", 7, "W - We"),
+    ("K*chg", 8, "K x (W - We), not rounded"),
+    ("Rp", 7, "Performance rating"),
+    ("Initial", 10, "Initial rating of an unrated player, or why there is none"),
+    ("New", 7, "Rating after this event alone (Ro + rounded K*chg), or the initial rating"),
+]
+RR_EXTRA: list[tuple[str, int, str]] = [
+    ("Rc 1st", 8, "Round-robin method: Rc before the correction (unrated players)"),
+    ("Ru 1st", 8, "Round-robin method: Ru before the correction (unrated players)"),
+    ("Ru", 8, "Round-robin method: Ru after the correction (unrated players)"),
+    ("Rating used", 9, "The rating the crosstable counts: Ro, or Ru for an unrated player"),
+]
+RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits; H, F, U, Z byes (not rated)"
+
+BOLD = Font(bold=True)
+TITLE = Font(bold=True, size=14)
+HEAD_FILL = PatternFill("solid", fgColor="DDE7F0")
+CALC_FILL = PatternFill("solid", fgColor="F2F2F2")
+DIAGONAL = PatternFill("solid", fgColor="808080")
+THIN = Side(style="thin", color="A0A0A0")
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What a template is for: its system, players and rounds."""
+
+    system: str  # "swiss", "rr" or "drr"
+    players: int
+    rounds: int
+
+    @property
+    def name(self) -> str:
+        if self.system == "swiss":
+            return f"swiss-{self.players}x{self.rounds}"
+        return f"{self.system}-{self.players}"
+
+    @property
+    def title(self) -> str:
+        return {"swiss": "Swiss", "rr": "Round robin", "drr": "Double round robin"}[self.system]
+
+
+SHIPPED = (
+    *(Spec("rr", n, n - 1 + n % 2) for n in (4, 6, 8, 10, 12, 14, 16)),
+    *(Spec("drr", n, 2 * (n - 1 + n % 2)) for n in (4, 6, 8, 10)),
+    Spec("swiss", 100, 9),
+    Spec("swiss", 300, 11),
+    Spec("swiss", 500, 15),
+)
+
+
+def spec_for(system: str, players: int, rounds: int | None = None) -> Spec:
+    if system not in ("swiss", "rr", "drr"):
+        raise ValueError(f"expected swiss, rr or drr, got: {system!r}")
+    if system == "swiss":
+        if not 2 <= players <= 500 or rounds is None or not 1 <= rounds <= 15:
+            raise ValueError("a Swiss template has 2 to 500 players and 1 to 15 rounds")
+        return Spec(system, players, rounds)
+    if not 3 <= players <= 30:
+        raise ValueError("a round-robin template has 3 to 30 players")
+    single = players - 1 + players % 2
+    return Spec(system, players, single if system == "rr" else 2 * single)
+
+
+def _event_sheet(wb: Workbook, spec: Spec) -> None:
+    ws = wb.create_sheet("Event")
+    ws["A1"] = "Event"
+    ws["A1"].font = TITLE
+    rows = [
+        ("Event name", None, "The tournament's name"),
+        ("Place", None, "City and federation"),
+        ("Start date", None, "The first day: it chooses the edition of the regulations"),
+        ("End date", None, None),
+        (
+            "Edition",
+            f"=FIDE_EDITION({START})",
+            "The regulations in force (type a name to override)",
+        ),
+        ("Rating type", "Standard", None),
+        ("System", spec.title, None),
+        ("Rounds", spec.rounds, None),
+        ("Chief arbiter", None, None),
+    ]
+    for i, (label, value, note) in enumerate(rows, start=3):
+        ws.cell(i, 1, label).font = BOLD
+        cell = ws.cell(i, 2, value)
+        if note:
+            cell.comment = Comment(note, "fide-rating")
+    for r in (5, 6):
+        ws.cell(r, 2).number_format = "yyyy-mm-dd"
+    dates = DataValidation(type="date", operator="greaterThan", formula1="38534", allow_blank=True)
+    dates.error = "Enter a date from 1 July 2005 on (the first edition of the regulations here)"
+    dates.errorTitle = "Date"
+    ws.add_data_validation(dates)
+    dates.add("B5:B6")
+    ws.column_dimensions["A"].width = 16
+    ws.column_dimensions["B"].width = 30
+
+
+def _instructions(wb: Workbook, spec: Spec) -> None:
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Instructions"
+    lines = [
+        (f"FIDE rating crosstable: {spec.title}, {spec.players} players", TITLE),
+        ("", None),
+        ("1. On the Event sheet, enter the event's name, place and start date. The start date "
+         "chooses the edition of the FIDE Rating Regulations (Edition).", None),
+        ("2. On the Players sheet, enter each player: name, FIDE ID, rating at the start "
+         "(blank for an unrated player), rated games before the event, reached 2400, and K "
+         "from the list if you have it.", None),
+        ("3. Enter the results: " + RESULTS_HELP + ".", None),
+        ("   Swiss: per round the opponent's number, the colour (w or b) and the result."
+         if spec.system == "swiss"
+         else "   Round robin: the result of the row's player against the column's player.", None),
+        ("4. The grey columns compute every FIDE figure: Rc, W, We, K x chg, performance, the "
+         "initial rating of unrated players, the new rating.", None),
+        ("The functions need the fide-rating add-in (Excel: xlwings; LibreOffice: the .oxt). "
+         "Without it, `fide-rating recalc` fills in every value headless.", None),
+        ("K x chg is not rounded; FIDE rounds the total of the rating period once (FIDE_ROUND). "
+         "'New' shows the rating after this event alone.", None),
+    ]  # fmt: skip
+    for i, (text, font) in enumerate(lines, start=1):
+        cell = ws.cell(i, 1, text)
+        if font is not None:
+            cell.font = font
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions["A"].width = 110
+
+
+def _validation(
+    ws: Worksheet,
+    kind: Literal["whole", "list"],
+    formula: str,
+    ranges: str,
+    message: str,
+    upper: str | None = None,
+) -> None:
+    dv = DataValidation(type=kind, formula1=formula, allow_blank=True, showErrorMessage=True)
+    if kind == "whole":
+        dv.operator = "between"
+        dv.formula2 = upper
+    dv.error = message
+    dv.errorTitle = "fide-rating"
+    dv.prompt = message
+    dv.promptTitle = "fide-rating"
+    dv.showInputMessage = True
+    ws.add_data_validation(dv)
+    dv.add(ranges)
+
+
+def build(spec: Spec) -> Workbook:
+    """A template workbook for ``spec``."""
+    wb = Workbook()
+    _instructions(wb, spec)
+    _event_sheet(wb, spec)
+    ws = wb.create_sheet("Players")
+    n = spec.players
+    last = FIRST + n - 1
+    columns = COLUMNS + (RR_EXTRA if spec.system != "swiss" else [])
+    col = {name: i for i, (name, _, _) in enumerate(columns, start=1)}
+    ws["A1"] = f"Players and results ({spec.title})"
+    ws["A1"].font = TITLE
+    ws["A2"] = RESULTS_HELP
+    for i, (name, width, note) in enumerate(columns, start=1):
+        cell = ws.cell(HEADER_ROW, i, name)
+        cell.font = BOLD
+        cell.fill = HEAD_FILL
+        cell.comment = Comment(note, "fide-rating")
+        cell.alignment = Alignment(horizontal="center")
+        ws.column_dimensions[letter(i)].width = width
+
+    def c(name: str, row: int | str = "{r}", absolute: bool = False) -> str:
+        letter = letter(col[name])
+        return f"${letter}${row}" if absolute else f"${letter}{row}"
+
+    gap = len(columns) + 2
+    if spec.system == "swiss":
+        blocks = {
+            "Opp": gap,
+            "Col": gap + spec.rounds,
+            "Res": gap + 2 * spec.rounds,
+            "Opp Ro": gap + 3 * spec.rounds,
+        }
+        titles = {
+            "Opp": "Opponent",
+            "Col": "Colour",
+            "Res": "Result",
+            "Opp Ro": "Opponent's rating",
+        }
+        for key, start in blocks.items():
+            ws.cell(HEADER_ROW - 1, start, titles[key]).font = BOLD
+            for k in range(spec.rounds):
+                cell = ws.cell(HEADER_ROW, start + k, f"R{k + 1}")
+                cell.font = BOLD
+                cell.fill = HEAD_FILL
+                ws.column_dimensions[letter(start + k)].width = 5 if key != "Opp Ro" else 7
+        rt = f"{letter(blocks['Opp Ro'])}{{r}}:{letter(blocks['Opp Ro'] + spec.rounds - 1)}{{r}}"
+        rs = f"{letter(blocks['Res'])}{{r}}:{letter(blocks['Res'] + spec.rounds - 1)}{{r}}"
+        ratings_abs = f"{c('Ro', FIRST, True)}:{c('Ro', last, True)}"
+    else:
+        width = n if spec.system == "rr" else 2 * n
+        start = gap
+        ws.cell(
+            HEADER_ROW - 2, start, "Crosstable: the row's player against the column's"
+        ).font = BOLD
+        ws.cell(HEADER_ROW - 1, start - 1, "Ro used").font = BOLD
+        for k in range(width):
+            j = k % n + 1
+            cell = ws.cell(HEADER_ROW, start + k, j)
+            cell.font = BOLD
+            cell.fill = HEAD_FILL
+            ws.column_dimensions[letter(start + k)].width = 5
+            # the rating each column's player counts with (Ru for an unrated one)
+            ws.cell(HEADER_ROW - 1, start + k, f"={c('Rating used', FIRST + j - 1, True)}")
+            ws.cell(HEADER_ROW - 1, start + k).fill = CALC_FILL
+        xt = f"${letter(start)}${FIRST}:${letter(start + width - 1)}${last}"
+        rt = f"${letter(start)}${HEADER_ROW - 1}:${letter(start + width - 1)}${HEADER_ROW - 1}"
+        rs = f"{letter(start)}{{r}}:{letter(start + width - 1)}{{r}}"
+        ratings_abs = f"{c('Ro', FIRST, True)}:{c('Ro', last, True)}"
+
+    for i in range(n):
+        r = FIRST + i
+        ws.cell(r, col["No"], i + 1)
+        RT, RS = rt.format(r=r), rs.format(r=r)  # noqa: N806 - the ranges as FIDE names them
+        name, ro, n_col = c("Name", r), c("Ro", r), c("n", r)
+        empty = f'{name}=""'
+        rated_only = f'OR({empty},{ro}="")'
+        formulas = {
+            "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
+                 f'FIDE_K({ro},N({c("Games", r)}),{c("Born", r)},N({c("2400", r)})>0,{n_col},{START})))',
+            "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
+            "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
+            "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
+            "Rc": f'=IF(OR({empty},N({n_col})=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
+            "W": f'=IF({empty},"",FIDE_W({RT},{RS}))',
+            "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
+            "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
+            "K*chg": f'=IF({rated_only},"",FIDE_CHANGE({ro},{RT},{RS},{c("K", r)},{EDITION}))',
+            "Rp": f'=IF(OR({empty},N({n_col})=0),"",FIDE_PERF({RT},{RS},{EDITION}))',
+            "Initial": f'=IF(OR({empty},{ro}<>""),"",FIDE_INITIAL({RT},{RS},{EDITION}))',
+            "New": f'=IF({empty},"",IF({ro}<>"",{ro}+FIDE_ROUND({c("K*chg", r)}),'
+                   f'IF(ISNUMBER({c("Initial", r)}),{c("Initial", r)},"")))',
+        }  # fmt: skip
+        if spec.system != "swiss":
+
+            def rr(item: str, row: int = r) -> str:
+                return f'FIDE_RR({ratings_abs},{xt},{c("No", row)},"{item}",{EDITION})'
+
+            unrated_only = f'OR({empty},{ro}<>"")'
+            formulas["Rc"] = f'=IF({empty},"",{rr("rc")})'
+            formulas["Initial"] = f'=IF({unrated_only},"",{rr("initial")})'
+            formulas["Rc 1st"] = f'=IF({unrated_only},"",{rr("rc1")})'
+            formulas["Ru 1st"] = f'=IF({unrated_only},"",{rr("ru1")})'
+            formulas["Ru"] = f'=IF({unrated_only},"",{rr("ru")})'
+            formulas["Rating used"] = f'=IF({empty},"",{rr("rating")})'
+            for k in range(width):
+                if k % n == i:
+                    ws.cell(r, start + k).fill = DIAGONAL
+        for key, formula in formulas.items():
+            cell = ws.cell(r, col[key], formula)
+            cell.fill = CALC_FILL
+        if spec.system == "swiss":
+            for k in range(spec.rounds):
+                opp = f"{letter(blocks['Opp'] + k)}{r}"
+                ws.cell(r, blocks["Opp Ro"] + k,
+                        f'=IF(N({opp})=0,"",IF(N(INDEX({ratings_abs},{opp}))=0,"",'
+                        f"INDEX({ratings_abs},{opp})))").fill = CALC_FILL  # fmt: skip
+        for key, fmt in (("Rc", "0"), ("We", "0.00"), ("W-We", "0.00"), ("K*chg", "0.00")):
+            ws.cell(r, col[key]).number_format = fmt
+        for header, _, _ in columns:
+            ws.cell(r, col[header]).border = Border(bottom=THIN)
+
+    rows = f"{FIRST}:{last}"
+    lo, hi = rows.split(":")
+
+    def span(name: str) -> str:
+        return f"{letter(col[name])}{lo}:{letter(col[name])}{hi}"
+
+    _validation(ws, "whole", "1", span("Ro"), "A rating: a whole number (blank if unrated)", "4000")
+    _validation(ws, "list", '"TRUE,FALSE"', span("2400"), "TRUE if a published rating reached 2400")
+    _validation(
+        ws, "whole", "1", span("K list"), "K from the list: 10, 20 or 40 (or 15, 25)", "100"
+    )
+    if spec.system == "swiss":
+        rounds = spec.rounds
+        opp_range = f"{letter(blocks['Opp'])}{lo}:{letter(blocks['Opp'] + rounds - 1)}{hi}"
+        col_range = f"{letter(blocks['Col'])}{lo}:{letter(blocks['Col'] + rounds - 1)}{hi}"
+        res_range = f"{letter(blocks['Res'])}{lo}:{letter(blocks['Res'] + rounds - 1)}{hi}"
+        _validation(ws, "whole", "1", opp_range, f"The opponent's number, 1 to {n}", str(n))
+        _validation(ws, "list", '"w,b"', col_range, "The colour: w (white) or b (black)")
+        _validation(ws, "list", '"1,½,0,=,0.5,+,-,H,F,U,Z"', res_range, RESULTS_HELP)
+    else:
+        res_range = f"{letter(start)}{lo}:{letter(start + width - 1)}{hi}"
+        _validation(ws, "list", '"1,½,0,=,0.5,+,-"', res_range, RESULTS_HELP)
+    ws.freeze_panes = ws.cell(FIRST, col["Name"] + 1)
+    wb.defined_names["FIDE_PLAYERS"] = DefinedName(
+        "FIDE_PLAYERS",
+        attr_text=f"Players!$A${HEADER_ROW}:${letter(len(COLUMNS))}${last}",
+    )
+    _chart(wb, spec, col)
+    wb.properties.creator = "fide-rating"
+    # fixed dates: regenerating a template gives the same file
+    wb.properties.created = wb.properties.modified = _dt.datetime(2025, 1, 1)
+    return wb
+
+
+def _chart(wb: Workbook, spec: Spec, col: dict[str, int]) -> None:
+    ws = wb.create_sheet("Chart")
+    ws["A1"] = "Rating changes (K x chg) by player"
+    ws["A1"].font = TITLE
+    players = wb["Players"]
+    last = FIRST + spec.players - 1
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = "K x chg"
+    chart.y_axis.title = "rating points"
+    data = Reference(players, min_col=col["K*chg"], min_row=HEADER_ROW, max_row=last)
+    names = Reference(players, min_col=col["Name"], min_row=FIRST, max_row=last)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(names)
+    chart.height = max(8.0, 0.5 * min(spec.players, 60))
+    chart.width = 18
+    ws.add_chart(chart, "A3")
+
+
+def write(spec: Spec, path: Path) -> Path:
+    """Build the template and save it (atomically)."""
+    wb = build(spec)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.part")
+    wb.save(partial)
+    partial.replace(path)
+    return path
+
+
+def write_all(folder: Path) -> list[Path]:
+    return [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
