@@ -218,8 +218,8 @@ def build(spec: Spec) -> Workbook:
         ws.column_dimensions[letter(i)].width = width
 
     def c(name: str, row: int | str = "{r}", absolute: bool = False) -> str:
-        letter = letter(col[name])
-        return f"${letter}${row}" if absolute else f"${letter}{row}"
+        name_col = letter(col[name])
+        return f"${name_col}${row}" if absolute else f"${name_col}{row}"
 
     gap = len(columns) + 2
     if spec.system == "swiss":
@@ -275,7 +275,8 @@ def build(spec: Spec) -> Workbook:
         rated_only = f'OR({empty},{ro}="")'
         formulas = {
             "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
-                 f'FIDE_K({ro},N({c("Games", r)}),{c("Born", r)},N({c("2400", r)})>0,{n_col},{START})))',
+                 f'FIDE_K({ro},N({c("Games", r)}),{c("Born", r)},N({c("2400", r)})>0,'
+                 f"{n_col},{START})))",
             "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
             "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
