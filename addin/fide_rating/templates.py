@@ -384,3 +384,106 @@ def write(spec: Spec, path: Path) -> Path:
 
 def write_all(folder: Path) -> list[Path]:
     return [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
+
+
+# --- filling a template -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player row of a template."""
+
+    name: str
+    rating: int | None = None
+    fide_id: int | str | None = None
+    title: str | None = None
+    fed: str | None = None
+    born: int | _dt.date | None = None
+    sex: str | None = None
+    games_before: int | None = None
+    reached_2400: bool | None = None
+    k: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The event sheet's facts."""
+
+    name: str | None = None
+    place: str | None = None
+    start: _dt.date | None = None
+    end: _dt.date | None = None
+    arbiter: str | None = None
+
+
+CellInput = int | float | str | bool | _dt.date | None
+Pairing = tuple[int | None, str | None, CellInput]  # opponent number, colour, result
+
+
+def _columns(spec: Spec) -> dict[str, int]:
+    columns = COLUMNS + (RR_EXTRA if spec.system != "swiss" else [])
+    return {name: i for i, (name, _, _) in enumerate(columns, start=1)}
+
+
+def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) -> None:
+    sheet = wb["Event"]
+    for row, value in ((3, event.name), (4, event.place), (5, event.start), (6, event.end),
+                       (11, event.arbiter)):  # fmt: skip
+        if value is not None:
+            sheet.cell(row, 2, value)
+    ws = wb["Players"]
+    col = _columns(spec)
+    for i, p in enumerate(players):
+        r = FIRST + i
+        values: dict[str, CellInput] = {
+            "FIDE ID": p.fide_id, "Name": p.name, "Title": p.title, "Fed": p.fed,
+            "Born": p.born, "Sex": p.sex, "Ro": p.rating, "Games": p.games_before,
+            "2400": p.reached_2400, "K list": p.k,
+        }  # fmt: skip
+        for key, given in values.items():
+            if given is not None and given != "":
+                ws.cell(r, col[key], given)
+
+
+def fill_swiss(
+    spec: Spec, event: Event, players: list[Player], rounds: list[list[Pairing]]
+) -> Workbook:
+    """A Swiss template filled in: ``rounds[i][k]`` is player i's round k+1."""
+    if len(players) > spec.players or any(len(r) > spec.rounds for r in rounds):
+        raise ValueError("more players or rounds than the template has")
+    wb = build(spec)
+    _fill_common(wb, event, players, spec)
+    ws = wb["Players"]
+    gap = len(COLUMNS) + 2
+    for i, line in enumerate(rounds):
+        for k, (opp, colour, result) in enumerate(line):
+            r = FIRST + i
+            if opp:
+                ws.cell(r, gap + k, opp)
+            if colour:
+                ws.cell(r, gap + spec.rounds + k, colour)
+            if result is not None and result != "":
+                ws.cell(r, gap + 2 * spec.rounds + k, result)
+    return wb
+
+
+def fill_round_robin(
+    spec: Spec,
+    event: Event,
+    players: list[Player],
+    table: list[list[CellInput | list[CellInput] | tuple[CellInput, ...]]],
+) -> Workbook:
+    """A round-robin template filled in: ``table[i][j]`` is i's result against j (a list of
+    two results in a double round robin)."""
+    wb = build(spec)
+    _fill_common(wb, event, players, spec)
+    ws = wb["Players"]
+    start = len(COLUMNS) + len(RR_EXTRA) + 2
+    n = spec.players
+    for i, line in enumerate(table):
+        for j, cell in enumerate(line):
+            results = cell if isinstance(cell, list | tuple) else [cell]
+            for cycle, result in enumerate(results):
+                if result is not None and result != "":
+                    ws.cell(FIRST + i, start + cycle * n + j, result)
+    return wb
