@@ -315,7 +315,32 @@ class _Parser:
                 raise Unsupported("bad array constant")
 
 
-_SHAPE = re.compile(rf"(?P<ref>(?:{_SHEET})?\$?[A-Za-z]{{1,3}}\$?[0-9]{{1,7}})|\"(?:[^\"]|\"\")*\"")
+_SHAPE = re.compile(
+    rf"(?P<sheet>{_SHEET})?(?P<cabs>\$?)(?P<col>[A-Za-z]{{1,3}})(?P<rabs>\$?)(?P<row>[0-9]{{1,7}})"
+    r'(?![\w(])|"(?:[^"]|"")*"'
+)
+_COLUMN_NUMBERS = {col_letters(n): n for n in range(1, 703)}  # A .. ZZ
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]")
+_ROW_PATTERNS: dict[int, re.Pattern[str]] = {}
+
+
+def _quick_shape(formula: str, row: int, col: int) -> str | None:
+    """A cheap shape key for the common case, or None.
+
+    In the formula's own column, the row number after a column letter is the formula's own
+    row in a relative reference: replaced by #, formulas filled down a column share one key.
+    The key is only used when nothing else could differ: no text but "", no other
+    letter-digit pair left (a reference to another row, a name with digits, 1E5 ...).
+    """
+    if '"' in formula.replace('""', "") or (":" in formula and _WHOLE.search(formula)):
+        return None
+    pattern = _ROW_PATTERNS.get(row)
+    if pattern is None:
+        pattern = _ROW_PATTERNS[row] = re.compile(rf"(?<=[A-Za-z]){row}(?![0-9])")
+    key = pattern.sub("#", formula)
+    if _LETTER_DIGIT.search(key):
+        return None
+    return f"{col}|{key}"
 
 
 _STRINGS = re.compile(r'"(?:[^"]|"")*"')
@@ -464,6 +489,9 @@ def _area_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
 def values_of(book: Book, area: Area) -> Array:
     rows, cols = book.extent(area.sheet)
     r2, c2 = min(area.r2, max(rows, area.r1)), min(area.c2, max(cols, area.c1))
+    block = getattr(book, "block", None)
+    if block is not None:
+        return block(area.sheet, area.r1, area.c1, r2, c2)  # type: ignore[no-any-return]
     get = book.value
     sheet = area.sheet
     return [[get(sheet, r, c) for c in range(area.c1, c2 + 1)] for r in range(area.r1, r2 + 1)]
@@ -521,9 +549,11 @@ class Compiler:
 
     def compile(self, formula: str, row: int, col: int) -> Fn:
         """The closure for ``formula`` (without its leading =) written in cell (row, col)."""
-        key = self.shape(formula, row, col)
-        if _WHOLE.search(_STRINGS.sub('""', formula)):
-            key = f"{row},{col}|{key}"  # whole rows or columns: not shifted by shape()
+        key = _quick_shape(formula, row, col)
+        if key is None:
+            key = self.shape(formula, row, col)
+            if _WHOLE.search(_STRINGS.sub('""', formula)):
+                key = f"{row},{col}|{key}"  # whole rows or columns: not shifted by shape()
         found = self._cache.get(key)
         if found is None:
             tree = _Parser(tokenize(formula), row, col).parse()
@@ -535,14 +565,14 @@ class Compiler:
         """The formula with relative references written as offsets (R1C1-like)."""
 
         def sub(m: re.Match[str]) -> str:
-            text = m.group("ref")
-            if text is None:
+            letters = m.group("col")
+            if letters is None:
                 return m.group()
-            sheet, ref = _split_ref(text)
-            r, rabs, c, cabs = _corner(ref)
-            rs = f"R{r}" if rabs else f"R[{r - row}]"
-            cs = f"C{c}" if cabs else f"C[{c - col}]"
-            return f"{sheet + '!' if sheet else ''}{rs}{cs}"
+            r = int(m.group("row"))
+            c = _COLUMN_NUMBERS.get(letters) or _col_number(letters)
+            rs = f"R{r}" if m.group("rabs") else f"R[{r - row}]"
+            cs = f"C{c}" if m.group("cabs") else f"C[{c - col}]"
+            return f"{m.group('sheet') or ''}{rs}{cs}"
 
         return _SHAPE.sub(sub, formula)
 

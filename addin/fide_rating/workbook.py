@@ -21,7 +21,6 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from .formula import (
@@ -300,14 +299,15 @@ _MISSING = object()
 
 
 class Book:
-    """The cells of a workbook for the formula engine: constants, formulas, results."""
+    """The cells of a workbook for the formula engine: formulas, and the values of the constant
+    cells and of the formulas computed so far."""
 
     def __init__(self) -> None:
-        self.constants: dict[tuple[str, int, int], Value] = {}
         self.compiled: dict[tuple[str, int, int], Fn] = {}
         self.results: dict[tuple[str, int, int], Value] = {}
         self.extents: dict[str, tuple[int, int]] = {}
         self.active: set[tuple[str, int, int]] = set()
+        self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
         self.sheets: dict[str, str] = {}  # upper-case name -> name
 
     def extent(self, sheet: str) -> tuple[int, int]:
@@ -316,9 +316,38 @@ class Book:
     def _sheet(self, sheet: str) -> str:
         return self.sheets.get(sheet.upper(), sheet)
 
+    def block(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> list[list[Value]]:
+        """The values of a rectangle, the computed ones computed (the engine's hot path).
+
+        Kept once read: every cell in it is final by then (a constant, or a formula computed
+        on the way), and a crosstable reads each player's ranges a dozen times.
+        """
+        area = (sheet, r1, c1, r2, c2)
+        found = self.blocks.get(area)
+        if found is not None:
+            return found
+        if sheet not in self.extents:
+            real = self.sheets.get(sheet.upper())
+            if real is None:
+                return [[ERRORS["#REF!"]] * (c2 - c1 + 1) for _ in range(r2 - r1 + 1)]
+            sheet = real
+        results, compiled, value = self.results, self.compiled, self.value
+        out = []
+        for r in range(r1, r2 + 1):
+            line: list[Value] = []
+            for c in range(c1, c2 + 1):
+                key = (sheet, r, c)
+                v = results.get(key, _MISSING)
+                if v is _MISSING:
+                    v = value(sheet, r, c) if key in compiled else None
+                line.append(v)  # type: ignore[arg-type]
+            out.append(line)
+        self.blocks[area] = out
+        return out
+
     def value(self, sheet: str, row: int, col: int) -> Value:
         key = (sheet, row, col)
-        found = self.results.get(key, _MISSING)
+        found = self.results.get(key, _MISSING)  # constants are there from the start
         if found is not _MISSING:
             return found  # type: ignore[return-value]
         f = self.compiled.get(key)
@@ -328,7 +357,7 @@ class Book:
                 if real is None:
                     return ERRORS["#REF!"]
                 return self.value(real, row, col)
-            return self.constants.get(key)
+            return None
         if key in self.active:
             raise Circular(f"{sheet}!{col_letters(col)}{row}")
         self.active.add(key)
@@ -344,83 +373,230 @@ class Book:
         return v
 
 
-def _constant(cell: Any, epoch: _dt.datetime) -> Value:
-    v = cell.value
-    if v is None:
-        return None
-    if isinstance(v, bool | str):
-        return v
-    if isinstance(v, int | float):
-        return float(v)
-    if isinstance(v, _dt.datetime | _dt.date):
-        moment = v if isinstance(v, _dt.datetime) else _dt.datetime(v.year, v.month, v.day)
-        delta = moment - epoch
-        return delta.days + delta.seconds / 86400 + delta.microseconds / 86_400_000_000
-    if isinstance(v, _dt.time):
-        return (v.hour * 3600 + v.minute * 60 + v.second) / 86400
-    if isinstance(v, _dt.timedelta):
-        return v.total_seconds() / 86400
-    return str(v)
+_ROW_EL = re.compile(rb"<(?:\w+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?row>)", re.S)
+_F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
+_IS_T = re.compile(rb"<(?:\w+:)?t\b[^>]*>(.*?)</(?:\w+:)?t>", re.S)
+_SI = re.compile(rb"<(?:\w+:)?si\b[^>]*>(.*?)</(?:\w+:)?si>|<(?:\w+:)?si\s*/>", re.S)
+_NAME_EL = re.compile(
+    rb"<(?:\w+:)?definedName\b(?P<attrs>[^>]*)>(?P<text>.*?)</(?:\w+:)?definedName>", re.S
+)
+_DATE1904 = re.compile(rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904=\"(?:1|true)\"")
+
+
+def shared_strings(parts: dict[str, bytes]) -> list[str]:
+    raw = parts.get("xl/sharedStrings.xml", b"")
+    out = []
+    for m in _SI.finditer(raw):
+        body = m.group(1) or b""
+        # rich text: the runs' texts; phonetic guides (rPh) are not part of the value
+        body = re.sub(rb"<(?:\w+:)?rPh\b.*?</(?:\w+:)?rPh>", b"", body, flags=re.S)
+        out.append("".join(_unescape(t) for t in _IS_T.findall(body)))
+    return out
+
+
+def defined_names(parts: dict[str, bytes]) -> dict[str, str]:
+    """Workbook-level defined names (a sheet-level name only where no workbook one exists)."""
+    found: dict[str, str] = {}
+    local: dict[str, str] = {}
+    for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
+        a = _attrs(m.group("attrs"))
+        name = a.get("name", "")
+        if not name or name.startswith("_xlnm."):
+            continue
+        (local if "localSheetId" in a else found)[name] = _unescape(m.group("text"))
+    return {**local, **found}
+
+
+@dataclass(slots=True)
+class _Formula:
+    text: str | None  # None: a follower of a shared formula
+    kind: str  # "", "shared", "array", "dataTable"
+    shared: str | None
+
+
+_CELL_R = re.compile(rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+
+
+def read_sheet(
+    part: bytes, strings: list[str]
+) -> tuple[
+    dict[tuple[int, int], Value],
+    dict[tuple[int, int], _Formula],
+    dict[tuple[int, int], Value],
+    int,
+    int,
+]:
+    """Constants, formulas and the formulas' stored values of one worksheet part, and its
+    extent (the last row and column with content)."""
+    constants: dict[tuple[int, int], Value] = {}
+    formulas: dict[tuple[int, int], _Formula] = {}
+    stored: dict[tuple[int, int], Value] = {}
+    cols = _COLS
+    if part.count(b"<c ") == part.count(b'<c r="'):
+        # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl)
+        for letters, digits, attrs, body in _CELL_R.findall(part):
+            if not body:
+                continue
+            key = (int(digits), cols.get(letters) or _col_number(letters.decode()))
+            i = attrs.find(b't="')
+            kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+            if body[:3] == b"<v>" and body.count(b"<") == 2:
+                text = body[3:-4]
+                if kind == b"n":
+                    try:
+                        constants[key] = float(text)
+                        continue
+                    except ValueError:
+                        pass
+                elif kind == b"s":
+                    try:
+                        constants[key] = strings[int(text)]
+                        continue
+                    except (ValueError, IndexError):
+                        pass
+                constants[key] = _plain(kind, text, strings)
+                continue
+            _cell(key, kind, body, strings, constants, formulas, stored)
+    else:
+        row = 0
+        for rm in _ROW_EL.finditer(part):
+            r_attr = re.search(rb'\br="(\d+)"', rm.group("attrs"))
+            row = int(r_attr.group(1)) if r_attr else row + 1
+            col = 0
+            for cm in _CELL.finditer(rm.group("body") or b""):
+                attrs = cm.group("attrs")
+                ref = _R_ATTR.search(attrs)
+                col = _col_number(ref.group(1).decode()) if ref else col + 1
+                body = cm.group("body")
+                if body:
+                    i = attrs.find(b't="')
+                    kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+                    _cell((row, col), kind, body, strings, constants, formulas, stored)
+    keys = list(constants) + list(formulas)
+    max_row = max((k[0] for k in keys), default=0)
+    max_col = max((k[1] for k in keys), default=0)
+    return constants, formulas, stored, max_row, max_col
+
+
+def _cell(
+    key: tuple[int, int],
+    kind: bytes,
+    body: bytes,
+    strings: list[str],
+    constants: dict[tuple[int, int], Value],
+    formulas: dict[tuple[int, int], _Formula],
+    stored: dict[tuple[int, int], Value],
+) -> None:
+    fm = _F_EL.search(body)
+    vm = _V.search(body)
+    vtext = vm.group("text") if vm and vm.group("text") is not None else None
+    if kind == b"inlineStr":
+        value: Value = "".join(_unescape(x) for x in _IS_T.findall(body))
+    elif vtext is None:
+        value = None
+    else:
+        value = _plain(kind, vtext, strings)
+    if fm is not None:
+        fa = _attrs(fm.group("attrs"))
+        text = fm.group("text")
+        formulas[key] = _Formula(_unescape(text) if text else None, fa.get("t", ""), fa.get("si"))
+        stored[key] = value
+    elif value is not None:
+        constants[key] = value
+
+
+_COLS = {col_letters(n).encode(): n for n in range(1, 703)}  # A .. ZZ
+
+
+def _plain(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
+    """A stored value from its type and ``<v>`` text."""
+    if kind == b"n":
+        try:
+            return float(vtext)
+        except ValueError:
+            return _unescape(vtext)
+    if kind == b"s":
+        try:
+            return strings[int(vtext)]
+        except (ValueError, IndexError):
+            return ERRORS["#REF!"]
+    if kind == b"b":
+        return vtext.strip() in (b"1", b"true")
+    if kind == b"e":
+        code = _unescape(vtext)
+        return ERRORS.get(code, XlError(code))
+    if kind == b"d":
+        return _iso_serial(_unescape(vtext))
+    return _unescape(vtext)
+
+
+def _iso_serial(text: str) -> Value:
+    try:
+        moment = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    delta = moment - _dt.datetime(1899, 12, 30)
+    return delta.days + delta.seconds / 86400
 
 
 def evaluate(
     data: bytes, source: Path
 ) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
-    """Evaluate every formula of a workbook given as bytes; the patched parts come back."""
-    import openpyxl  # the workbook layer's one dependency, imported where it is needed
-    from openpyxl.cell.cell import TYPE_ERROR, TYPE_FORMULA
-    from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+    """Evaluate every formula of a workbook given as bytes; the patched parts come back.
 
+    The package is read directly (the parts openpyxl would read, in one pass per sheet): the
+    formulas of a shared-formula group compile once and serve every cell of the group.
+    """
     infos, parts = read_package(data, source.name)
+    if _DATE1904.search(parts.get("xl/workbook.xml", b"")):
+        raise WorkbookError("workbooks in the 1904 date system are not supported")
     where = sheet_parts(parts)
-    try:
-        wb = openpyxl.load_workbook(io.BytesIO(data), data_only=False, keep_links=False)
-    except Exception as error:  # openpyxl raises many kinds on broken packages
-        raise WorkbookError(f"cannot read the workbook ({type(error).__name__}: {error})") from None
-    epoch = _dt.datetime(1904, 1, 1) if wb.epoch.year == 1904 else _dt.datetime(1899, 12, 30)
-    names: dict[str, str] = {}
-    for name, defined in wb.defined_names.items():
-        if defined.value and not defined.is_external:
-            names[name] = defined.value
+    strings = shared_strings(parts)
+    names = defined_names(parts)
     book = Book()
     compiler = Compiler(names)
     outcome = Recalculated(source)
     pending: list[tuple[str, int, int]] = []
     cached: dict[str, dict[tuple[int, int], Value]] = {}
-    for ws in wb.worksheets:
-        title = ws.title
+    for title, part in where.items():
         book.sheets[title.upper()] = title
-        book.extents[title] = (ws.max_row, ws.max_column)
-        part = where.get(title)
-        cached[title] = cached_formula_values(parts[part]) if part else {}
-        for line in ws.iter_rows():
-            for cell in line:
-                if cell.value is None:
-                    continue
-                key = (title, cell.row, cell.column)
-                if cell.data_type == TYPE_FORMULA:
-                    outcome.formulas += 1
-                    text = cell.value
-                    here = f"{cell.column_letter}{cell.row}"
-                    if isinstance(text, ArrayFormula | DataTableFormula) or not isinstance(
-                        text, str
-                    ):
-                        kind = "array formula" if isinstance(text, ArrayFormula) else "data table"
-                        outcome.problems.append(Problem(title, here, f"{kind}s are not evaluated"))
-                        book.results[key] = cached[title].get((cell.row, cell.column))
-                        continue
-                    try:
-                        book.compiled[key] = compiler.compile(text[1:], cell.row, cell.column)
-                        pending.append(key)
-                    except Unsupported as error:
-                        outcome.problems.append(Problem(title, here, str(error)))
-                        book.results[key] = cached[title].get((cell.row, cell.column))
-                elif cell.data_type == TYPE_ERROR:
-                    book.constants[key] = ERRORS.get(str(cell.value), XlError(str(cell.value)))
+        constants, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
+        book.extents[title] = (max_row, max_col)
+        cached[title] = stored
+        for (r, c), v in constants.items():
+            book.results[(title, r, c)] = v
+        masters: dict[str, Fn | Unsupported] = {}
+        for (r, c), f in formulas.items():
+            if f.kind == "shared" and f.text is not None and f.shared is not None:
+                try:
+                    masters[f.shared] = compiler.compile(f.text, r, c)
+                except Unsupported as error:
+                    masters[f.shared] = error
+        for (r, c), f in formulas.items():
+            key = (title, r, c)
+            here = f"{col_letters(c)}{r}"
+            outcome.formulas += 1
+            if f.kind in ("array", "dataTable") or (f.kind == "" and f.text is None):
+                what = {"array": "array formulas", "dataTable": "data tables"}.get(
+                    f.kind, "empty formulas"
+                )
+                outcome.problems.append(Problem(title, here, f"{what} are not evaluated"))
+                book.results[key] = stored.get((r, c))
+                continue
+            try:
+                if f.kind == "shared" and f.shared is not None:
+                    found = masters.get(f.shared)
+                    if found is None:
+                        raise Unsupported("a shared formula without its first cell")
+                    if isinstance(found, Unsupported):
+                        raise found
+                    book.compiled[key] = found
                 else:
-                    book.constants[key] = _constant(cell, epoch)
-    for chart in wb.chartsheets:
-        book.sheets[chart.title.upper()] = chart.title
+                    book.compiled[key] = compiler.compile(f.text or "", r, c)
+                pending.append(key)
+            except Unsupported as error:
+                outcome.problems.append(Problem(title, here, str(error)))
+                book.results[key] = stored.get((r, c))
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20_000))
     failed: set[tuple[str, int, int]] = set()
@@ -456,37 +632,28 @@ def evaluate(
             outcome.changed += 1
         per_sheet.setdefault(sheet, {})[(row, col)] = value
     for sheet, values in per_sheet.items():
-        part = where.get(sheet)
-        if part is not None:
-            parts[part] = patch_part(parts[part], values)
-    outcome.players = _players(wb, book)
+        parts[where[sheet]] = patch_part(parts[where[sheet]], values)
+    outcome.players = _players(names, book)
     return outcome, infos, parts
 
 
 def _differs(old: Value, new: Value) -> bool:
-    if isinstance(old, float) and isinstance(new, float):
-        return old != new
     return old != new or type(old) is not type(new)
 
 
-def _players(wb: Any, book: Book) -> list[dict[str, Value]]:
+def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:
     """The player table of a fide-rating template (the defined name FIDE_PLAYERS), if any."""
-    defined = wb.defined_names.get("FIDE_PLAYERS")
-    if defined is None:
+    target = names.get("FIDE_PLAYERS")
+    if target is None:
         return []
-    try:
-        (sheet, ref), *_ = defined.destinations
-    except ValueError:
-        return []
-    m = re.fullmatch(r"\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", ref)
+    m = re.fullmatch(
+        r"(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", target.strip()
+    )
     if m is None:
         return []
-    c1, r1, c2, r2 = (
-        _col_number(m.group(1)),
-        int(m.group(2)),
-        _col_number(m.group(3)),
-        int(m.group(4)),
-    )
+    sheet = (m.group(1) or "").replace("''", "'") or m.group(2)
+    c1, r1 = _col_number(m.group(3)), int(m.group(4))
+    c2, r2 = _col_number(m.group(5)), int(m.group(6))
     header = [book.value(sheet, r1, c) for c in range(c1, c2 + 1)]
     rows = []
     for r in range(r1 + 1, r2 + 1):

@@ -1,0 +1,85 @@
+"""Benchmark: `fide-rating recalc` against LibreOffice headless with the add-in.
+
+(a) one 500-player, 11-round Swiss workbook; (b) a batch of 100 workbooks of 60 players and 9
+rounds. LibreOffice runs as one soffice for the whole batch: load, recalculate, store per file.
+
+    python benchmarks/bench_recalc.py [--batch 100] [--no-libreoffice]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from synthetic import swiss_workbook
+
+from fide_rating.workbook import recalc_file
+
+
+def ours(files: list[Path], out: Path) -> float:
+    start = time.perf_counter()
+    for f in files:
+        recalc_file(f, out_dir=out)
+    return time.perf_counter() - start
+
+
+def libreoffice(files: list[Path], out: Path, work: Path) -> float | None:
+    try:
+        from fide_rating.calc.build import build
+        from fide_rating.calc.office import office_with_addin
+    except ImportError:
+        return None
+    oxt = build(work / "fide-rating.oxt")
+    with office_with_addin(work / "profile", oxt) as office:
+        start = time.perf_counter()
+        for f in files:
+            doc = office.open(f)
+            doc.calculateAll()
+            office.store(doc, out / f.name, "Calc MS Excel 2007 XML")
+            doc.close(True)
+        return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--no-libreoffice", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="fide-bench-") as tmp:
+        work = Path(tmp)
+        big = work / "swiss-500x11.xlsx"
+        swiss_workbook(500, 11).save(big)
+        batch_dir = work / "batch"
+        batch_dir.mkdir()
+        batch = []
+        for i in range(args.batch):
+            path = batch_dir / f"event-{i:03d}.xlsx"
+            swiss_workbook(60, 9, seed=i).save(path)
+            batch.append(path)
+        for label, files in (("(a) 1 x 500 players, 11 rounds", [big]),
+                             (f"(b) {args.batch} x 60 players, 9 rounds", batch)):  # fmt: skip
+            out_ours = work / f"ours-{len(files)}"
+            out_ours.mkdir()
+            t_ours = ours(files, out_ours)
+            t_lo = None
+            if not args.no_libreoffice:
+                out_lo = work / f"lo-{len(files)}"
+                out_lo.mkdir()
+                try:
+                    t_lo = libreoffice(files, out_lo, work / f"lo-work-{len(files)}")
+                except Exception as error:  # no LibreOffice here: report, keep our figures
+                    print(f"LibreOffice not measured: {error}", file=sys.stderr)
+            rows.append((label, t_ours, t_lo))
+    print(f"{'workload':<36} {'fide-rating':>12} {'LibreOffice':>12} {'ratio':>7}")
+    for label, t_ours, t_lo in rows:
+        lo = f"{t_lo:10.2f} s" if t_lo is not None else "         n/a"
+        ratio = f"{t_lo / t_ours:6.1f}x" if t_lo is not None else "    n/a"
+        print(f"{label:<36} {t_ours:10.2f} s {lo} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
