@@ -87,8 +87,12 @@ def _template(args: argparse.Namespace) -> int:
 
     if args.all:
         folder = Path(args.output or "templates")
-        for path in templates.write_all(folder):
+        written = templates.write_all(folder)
+        for path in written:
             print(f"wrote {path}")
+        if args.ods:
+            for path in templates.to_ods(written):
+                print(f"wrote {path}")
         return 0
     if args.system is None:
         raise FideInputError("expected a system (swiss, rr or drr) or --all, got: nothing")
@@ -98,6 +102,9 @@ def _template(args: argparse.Namespace) -> int:
         raise FideInputError(str(error)) from None
     path = templates.write(spec, Path(args.output or f"{spec.name}.xlsx"))
     print(f"wrote {path}")
+    if args.ods:
+        for ods in templates.to_ods([path]):
+            print(f"wrote {ods}")
     return 0
 
 
@@ -252,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=None, help="Swiss: the number of rounds")
     p.add_argument("-o", "--output", help="the file (or, with --all, the folder)")
     p.add_argument("--all", action="store_true", help="every shipped template into a folder")
+    p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
     p.set_defaults(run=_template)
     p = sub.add_parser(
         "recalc",

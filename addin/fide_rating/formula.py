@@ -1212,7 +1212,7 @@ def _text1(f: Callable[[str], Value]) -> Impl:
 register("LEN")(_text1(lambda t: float(len(t))))
 register("UPPER")(_text1(str.upper))
 register("LOWER")(_text1(str.lower))
-register("TRIM")(_text1(lambda t: " ".join(t.split(" ")).strip() if t else t))
+register("TRIM")(_text1(lambda t: " ".join(part for part in t.split(" ") if part)))
 register("VALUE")(_text1(number))
 
 

@@ -386,6 +386,32 @@ def write_all(folder: Path) -> list[Path]:
     return [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
 
 
+def to_ods(paths: list[Path]) -> list[Path]:
+    """The templates as .ods, saved by LibreOffice with the add-in installed (so that the
+    FIDE functions are stored as add-in calls)."""
+    import tempfile
+
+    from .calc.build import build as build_oxt
+    from .calc.office import office_with_addin
+
+    out = []
+    with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
+        oxt = build_oxt(Path(tmp) / "fide-rating.oxt")
+        with office_with_addin(Path(tmp) / "profile", oxt) as office:
+            for path in paths:
+                doc = office.open(path)
+                try:
+                    doc.calculateAll()
+                    target = path.with_suffix(".ods")
+                    partial = target.with_name(f".{target.name}.part")
+                    office.store(doc, partial, "calc8")
+                    partial.replace(target)
+                    out.append(target)
+                finally:
+                    doc.close(True)
+    return out
+
+
 # --- filling a template -------------------------------------------------------------------
 
 

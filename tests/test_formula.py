@@ -1,0 +1,164 @@
+"""The formula engine on its own: syntax, values and the standard functions."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from fide_rating.formula import DIV0, NA, REF, VALUE, Compiler, Unsupported, XlError
+from fide_rating.workbook import Book
+
+
+def book(cells: dict[str, object], formulas: dict[str, str] | None = None) -> Book:
+    """A one-sheet book "S": constants and formulas by A1 address."""
+    b = Book()
+    b.sheets["S"] = "S"
+    compiler = Compiler({"RATE": "S!$A$1", "TWICE": "2*S!$A$1"})
+    max_r = max_c = 0
+    for ref, value in cells.items():
+        r, c = _rc(ref)
+        plain_int = isinstance(value, int) and not isinstance(value, bool)
+        b.results[("S", r, c)] = float(value) if plain_int else value  # type: ignore[arg-type,assignment]
+        max_r, max_c = max(max_r, r), max(max_c, c)
+    for ref, text in (formulas or {}).items():
+        r, c = _rc(ref)
+        b.compiled[("S", r, c)] = compiler.compile(text.lstrip("="), r, c)
+        max_r, max_c = max(max_r, r), max(max_c, c)
+    b.extents["S"] = (max_r, max_c)
+    return b
+
+
+def _rc(ref: str) -> tuple[int, int]:
+    letters = ref.rstrip("0123456789")
+    col = 0
+    for ch in letters:
+        col = col * 26 + ord(ch) - 64
+    return int(ref[len(letters) :]), col
+
+
+def ev(text: str, cells: dict[str, object] | None = None) -> object:
+    b = book(cells or {}, {"Z99": text})
+    return b.value("S", 99, 26)
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ("=1+2*3^2", 19.0),
+        ("=-2^2", 4.0),
+        ("=2^3^2", 64.0),
+        ("=(1+2)*3", 9.0),
+        ("=10%", 0.1),
+        ('="a"&1&TRUE', "a1TRUE"),
+        ("=1/0", DIV0),
+        ('=1+"x"', VALUE),
+        ('="2"+3', 5.0),
+        ("=1=1.0", True),
+        ('="abc"="ABC"', True),
+        ('=1<"a"', True),
+        ("=#N/A", NA),
+        ("=IF(1>2,1/0,7)", 7.0),
+        ("=IF(FALSE,1)", False),
+        ("=IFERROR(1/0,5)", 5.0),
+        ("=IFNA(NA(),3)", 3.0),
+        ("=AND(TRUE,1,2>1)", True),
+        ("=OR(FALSE,0)", False),
+        ("=NOT(0)", True),
+        ("=ROUND(2.5,0)", 3.0),
+        ("=ROUND(-2.5,0)", -3.0),
+        ("=ROUND(1.005,2)", 1.01),
+        ("=ROUNDDOWN(-1.99,0)", -1.0),
+        ("=INT(-1.5)", -2.0),
+        ("=MOD(-7,3)", 2.0),
+        ("=ABS(-3)", 3.0),
+        ('=LEN("abcd")&LEFT("abc",2)&RIGHT("abc")&MID("abcdef",2,3)', "4abcbcd"),
+        ('=UPPER("a")&LOWER("B")&TRIM("  x  y ")', "Abx y"),
+        ("=YEAR(DATE(2024,3,1))*100+MONTH(DATE(2024,14,1))", 202402.0),
+        ("=DATE(2024,3,1)", float((dt.date(2024, 3, 1) - dt.date(1899, 12, 30)).days)),
+        ("=CHOOSE(2,10,20,30)", 20.0),
+        ("=RATE*2", 3.0),
+        ("=TWICE+1", 4.0),
+        ('=FIDE_EXPECT(2600,2500,,"2012-07")', 0.64),
+        ("=FIDE_ROUND(-2.5)", -3.0),
+        ('=FIDE_DP("x")', "#FIDE! p: expected a fractional score from 0 to 1, got 'x'"),
+        ("=FIDE_DP(1/0)", DIV0),
+    ],
+)
+def test_expressions(formula: str, expected: object) -> None:
+    assert ev(formula, {"A1": 1.5}) == expected
+
+
+def test_ranges_and_aggregates() -> None:
+    cells: dict[str, object] = {
+        "A1": 1,
+        "A2": 2,
+        "A3": "x",
+        "A4": True,
+        "B1": 10,
+        "B2": 20,
+        "B3": 30,
+        "B4": 40,
+    }
+    assert ev("=SUM(A1:A4)", cells) == 3.0  # texts and logicals in a range are skipped
+    assert ev('=SUM(A1,A4,"3")', cells) == 5.0  # given directly they count
+    assert ev("=COUNT(A1:A4)", cells) == 2.0
+    assert ev("=COUNTA(A1:A5)", cells) == 4.0
+    assert ev("=COUNTBLANK(A1:A5)", cells) == 1.0
+    assert ev("=AVERAGE(B1:B4)", cells) == 25.0
+    assert ev("=AVERAGE(C1:C3)", cells) == DIV0
+    assert ev("=MAX(B1:B4)-MIN(B1:B4)", cells) == 30.0
+    assert ev('=COUNTIF(B1:B4,">15")', cells) == 3.0
+    assert ev('=COUNTIF(A1:A4,"x")', cells) == 1.0
+    assert ev('=SUMIF(B1:B4,">=20")', cells) == 90.0
+    assert ev('=SUMIF(A1:A4,"<>x",B1:B4)', cells) == 70.0
+    assert ev('=COUNTIFS(B1:B4,">10",B1:B4,"<40")', cells) == 2.0
+    assert ev("=SUMPRODUCT(A1:A2,B1:B2)", cells) == 50.0
+    assert ev("=SUMPRODUCT((B1:B4>15)*B1:B4)", cells) == 90.0
+    assert ev("=INDEX(B1:B4,3)", cells) == 30.0
+    assert ev("=INDEX(A1:B4,2,2)", cells) == 20.0
+    assert ev("=INDEX(B1:B4,9)", cells) == REF
+    assert ev("=MATCH(30,B1:B4,0)", cells) == 3.0
+    assert ev("=MATCH(25,B1:B4)", cells) == 2.0
+    assert ev("=MATCH(5,B1:B4,0)", cells) == NA
+    assert ev("=VLOOKUP(2,A1:B4,2,FALSE)", cells) == 20.0
+    assert ev("=ROWS(A1:B4)*10+COLUMNS(A1:B4)", cells) == 42.0
+    assert ev("=LARGE(B1:B4,2)+SMALL(B1:B4,1)", cells) == 40.0
+    assert ev("=RANK(30,B1:B4)", cells) == 2.0
+    assert ev("=MEDIAN(B1:B4)", cells) == 25.0
+    assert ev("=SUM(B:B)", cells) == 100.0
+    assert ev("=ISBLANK(C1)", cells) is True
+    assert ev("=ISNUMBER(A3)", cells) is False
+    assert ev("=ISTEXT(A3)", cells) is True
+    assert ev("=ISERROR(1/0)", cells) is True
+    assert ev("=N(A4)+N(A3)", cells) == 1.0
+    assert ev("=C1", cells) == 0.0  # a formula showing an empty cell shows 0
+
+
+def test_relative_formulas_share_one_closure() -> None:
+    compiler = Compiler()
+    first = compiler.compile("B5*2+$A$1", 5, 3)
+    assert compiler.compile("B6*2+$A$1", 6, 3) is first
+    assert compiler.compile("B6*2+$A$1", 5, 3) is not first  # another shape
+    assert compiler.compile('IF(B5="","",B5)', 5, 3) is compiler.compile('IF(B9="","",B9)', 9, 3)
+    b = book({"A1": 1, "B5": 3, "B6": 4}, {"C5": "=B5*2+$A$1", "C6": "=B6*2+$A$1"})
+    assert (b.value("S", 5, 3), b.value("S", 6, 3)) == (7.0, 9.0)
+    # whole columns are not shifted by the shape
+    b = book({"A1": 1, "A2": 2, "B1": 5}, {"D1": "=SUM(A:A)", "E1": "=SUM(B:B)"})
+    assert (b.value("S", 1, 4), b.value("S", 1, 5)) == (3.0, 5.0)
+
+
+def test_sheets_and_errors() -> None:
+    b = book({"A1": 2}, {"B1": "=S!A1*2", "B2": "='S'!$A$1+1", "B3": "=Nope!A1"})
+    assert b.value("S", 1, 2) == 4.0
+    assert b.value("S", 2, 2) == 3.0
+    assert b.value("S", 3, 2) == REF
+    assert isinstance(REF, XlError) and str(REF) == "#REF!"
+
+
+@pytest.mark.parametrize(
+    "formula", ["=FOO(1)", "=Table1[Col]", "=A1 A2", "=1+", '=SUM(A1:"x")', "=UNKNOWNNAME+1"]
+)
+def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
+    with pytest.raises(Unsupported):
+        Compiler().compile(formula.lstrip("="), 1, 1)

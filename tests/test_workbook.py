@@ -1,0 +1,241 @@
+"""Headless recalculation: values filled in, nothing else in the package touched."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.chart import BarChart, Reference
+from openpyxl.comments import Comment
+from openpyxl.drawing.image import Image
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import Font, PatternFill
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from PIL import Image as PILImage
+
+from fide_rating.cli import main
+from fide_rating.workbook import WorkbookError, evaluate, recalc_file, sheet_parts
+
+SPARKLINES = (
+    b'<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '
+    b'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+    b'<x14:sparklineGroups xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+    b"<x14:sparklineGroup><x14:sparklines><x14:sparkline><xm:f>Games!B2:H2</xm:f>"
+    b"<xm:sqref>J2</xm:sqref></x14:sparkline></x14:sparklines></x14:sparklineGroup>"
+    b"</x14:sparklineGroups></ext></extLst>"
+)
+
+
+def user_workbook(path: Path, *, vba: bool = False) -> Path:
+    """A workbook laid out by a user, with every kind of part a recalculation must keep."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Games"
+    ws.append(["Player", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "Change", "Note"])
+    ws.append([2000, 1063, 1299, 1413, 1872, 1851, 1427, 1682])
+    ws.append(["Results", 1, 1, 1, "½", 0, 1, 1])
+    ws["I2"] = '=FIDE_CHANGE(A2,B2:H2,B3:H3,20,"2022-01")'
+    ws["I3"] = "=ROUND(I2,0)+SUM(B3:H3)"
+    ws["I4"] = '=IF(I2<0,"lost","won")&" "&TEXTJOIN(",",TRUE,B2:C2)'  # not supported: kept
+    ws["I5"] = "=FOO(1)"
+    ws["I6"] = "=Rating*2"
+    ws["A1"].font = Font(bold=True)
+    ws["A1"].fill = PatternFill("solid", fgColor="FFFF00")
+    ws["B2"].number_format = "0.00"
+    ws.merge_cells("A8:C8")
+    ws["A8"] = "merged"
+    ws["J2"].comment = Comment("a note", "arbiter")
+    ws["J3"].hyperlink = "https://handbook.fide.com/"
+    dv = DataValidation(type="list", formula1='"1,½,0"', allow_blank=True)
+    ws.add_data_validation(dv)
+    dv.add("B3:H3")
+    red = PatternFill("solid", fgColor="FF0000")
+    rule = CellIsRule(operator="lessThan", formula=["0"], fill=red)  # type: ignore[no-untyped-call]
+    ws.conditional_formatting.add("I2", rule)
+    ws.freeze_panes = "B2"
+    wb.defined_names["Rating"] = DefinedName("Rating", attr_text="Games!$A$2")
+    picture = io.BytesIO()
+    PILImage.new("RGB", (4, 4), "red").save(picture, format="PNG")
+    ws.add_image(Image(picture), "L2")
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=2, min_row=2, max_col=8), from_rows=True)
+    ws.add_chart(chart, "L10")  # type: ignore[call-arg]
+    other = wb.create_sheet("Other")
+    other["A1"] = "=Games!I2*2"
+    other["A2"] = "=SUM(Games!B2:H2)/7"
+    wb.save(path)
+    # parts openpyxl would drop: sparklines in the sheet, and a VBA project
+    with zipfile.ZipFile(path) as z:
+        members = [(i, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in members:
+            if info.filename == "xl/worksheets/sheet1.xml":
+                z.writestr(info, data.replace(b"</worksheet>", SPARKLINES + b"</worksheet>"))
+            else:
+                z.writestr(info, data)
+        if vba:
+            z.writestr("xl/vbaProject.bin", b"\xd0\xcf\x11\xe0 not really VBA, but bytes to keep")
+    return path
+
+
+def _strip_formula_values(part: bytes) -> bytes:
+    """A worksheet with the values and types of its formula cells removed."""
+
+    def sub(m: re.Match[bytes]) -> bytes:
+        body = m.group(2) or b""
+        if b"<f" not in body:
+            return m.group()
+        attrs = re.sub(rb'\s+t="[^"]*"', b"", m.group(1))
+        return (
+            b"<c" + attrs + b">" + re.sub(rb"<v>.*?</v>|<v\s*/>", b"", body, flags=re.S) + b"</c>"
+        )
+
+    return re.sub(rb"<c\b([^>]*?)(?:/>|>(.*?)</c>)", sub, part, flags=re.S)
+
+
+@pytest.mark.filterwarnings("ignore:Sparkline Group extension is not supported")
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_every_part_kept_only_formula_values_change(tmp_path: Path, suffix: str) -> None:
+    source = user_workbook(tmp_path / f"user{suffix}", vba=suffix == ".xlsm")
+    outcome = recalc_file(source)
+    assert outcome.output == tmp_path / f"user.recalc{suffix}"
+    with zipfile.ZipFile(source) as a, zipfile.ZipFile(outcome.output) as b:
+        assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()]
+        parts = {i.filename: a.read(i.filename) for i in a.infolist()}
+        sheets = set(sheet_parts(parts).values())
+        for name, before in parts.items():
+            after = b.read(name)
+            if name in sheets:
+                assert _strip_formula_values(before) == _strip_formula_values(after), name
+            else:
+                assert before == after, name
+        assert SPARKLINES in b.read("xl/worksheets/sheet1.xml")
+        if suffix == ".xlsm":
+            assert b.read("xl/vbaProject.bin") == parts["xl/vbaProject.bin"]
+    values = openpyxl.load_workbook(outcome.output, data_only=True)
+    assert values["Games"]["I2"].value == -12.2
+    assert values["Games"]["I3"].value == -12 + 5  # the text ½ is not summed
+    assert values["Games"]["I6"].value == 4000
+    assert values["Other"]["A1"].value == -24.4
+    assert values["Other"]["A2"].value == pytest.approx(10607 / 7)
+    # formulas kept as they were
+    formulas = openpyxl.load_workbook(outcome.output)
+    assert formulas["Games"]["I2"].value == '=FIDE_CHANGE(A2,B2:H2,B3:H3,20,"2022-01")'
+    problems = {str(p) for p in outcome.problems}
+    assert problems == {
+        "Games!I4: function TEXTJOIN is not supported",
+        "Games!I5: function FOO is not supported",
+    }
+
+
+def test_unsupported_cell_left_exactly_as_it_was(tmp_path: Path) -> None:
+    source = user_workbook(tmp_path / "user.xlsx")
+    out = recalc_file(source).output
+    assert out is not None
+
+    def cell(path: Path, ref: bytes) -> bytes:
+        with zipfile.ZipFile(path) as z:
+            xml = z.read("xl/worksheets/sheet1.xml")
+        m = re.search(rb'<c r="' + ref + rb'".*?</c>', xml, re.S)
+        assert m is not None
+        return m.group()
+
+    assert cell(source, b"I5") == cell(out, b"I5")
+    assert cell(source, b"I2") != cell(out, b"I2")
+
+
+def test_recalculating_twice_changes_nothing(tmp_path: Path) -> None:
+    first = recalc_file(user_workbook(tmp_path / "user.xlsx")).output
+    assert first is not None
+    second = recalc_file(first, out_dir=tmp_path / "again")
+    assert second.changed == 0
+    assert second.output is not None
+    assert second.output.read_bytes() == first.read_bytes()
+
+
+def test_never_overwrites_the_input_unless_in_place(tmp_path: Path) -> None:
+    source = user_workbook(tmp_path / "user.xlsx")
+    before = source.read_bytes()
+    recalc_file(source, out_dir=tmp_path / "out")
+    assert source.read_bytes() == before
+    assert (tmp_path / "out" / "user.xlsx").exists()
+    with pytest.raises(WorkbookError, match="overwrite the input"):
+        recalc_file(source, out_dir=tmp_path)
+    recalc_file(source, in_place=True)
+    assert source.read_bytes() != before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def _raw(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def _zip(path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "message"),
+    [
+        ("notes.xlsx", lambda p: _raw(p, b"just text"), "not a workbook"),
+        (
+            "locked.xlsx",
+            lambda p: _raw(p, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600)),
+            "encrypted",
+        ),
+        ("cut.xlsx", lambda p: _raw(p, b"PK\x03\x04" + bytes(40)), "corrupt"),
+        (
+            "bomb.xlsx",
+            lambda p: _zip(p, {"xl/workbook.xml": b"<workbook/>", "xl/big.bin": bytes(20 << 20)}),
+            "zip bomb",
+        ),
+        (
+            "entities.xlsx",
+            lambda p: _zip(
+                p, {"xl/workbook.xml": b'<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook>&a;</workbook>'}
+            ),
+            "entities",
+        ),
+        ("empty.xlsx", lambda p: _zip(p, {"docProps/app.xml": b"<x/>"}), "no xl/workbook.xml"),
+    ],
+)
+def test_hostile_and_broken_files_are_refused(
+    tmp_path: Path, name: str, make: object, message: str
+) -> None:
+    path = make(tmp_path / name)  # type: ignore[operator]
+    with pytest.raises(WorkbookError, match=message):
+        evaluate(path.read_bytes(), path)
+
+
+def test_batch_goes_on_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = user_workbook(tmp_path / "a.xlsx")
+    (tmp_path / "b.xlsx").write_text("not a workbook")
+    user_workbook(tmp_path / "c.xlsx")
+    code = main(
+        [
+            "recalc",
+            str(tmp_path / "*.xlsx"),
+            "-o",
+            str(tmp_path / "out"),
+            "--csv",
+            str(tmp_path / "out" / "players.csv"),
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "FAILED" in err and "b.xlsx" in err and "not a workbook" in err
+    assert (tmp_path / "out" / "a.xlsx").exists() and (tmp_path / "out" / "c.xlsx").exists()
+    assert "2 recalculated, 1 failed" in out
+    assert "Games!I5: function FOO is not supported" in out
+    assert good.exists()
+    assert (tmp_path / "out" / "players.csv").read_text().startswith("File,No,Name")
