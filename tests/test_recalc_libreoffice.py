@@ -1,0 +1,88 @@
+"""`fide-rating recalc` and LibreOffice 25.2 with the add-in give the same value in every
+formula cell of the same workbooks."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from fide_rating import templates as tpl
+from fide_rating.calc import office as lo
+from fide_rating.formula import XlError
+from fide_rating.workbook import recalc_file
+from filled import seed_round_robin, small_swiss
+from test_workbook import user_workbook
+
+pytestmark = [
+    pytest.mark.libreoffice,
+    pytest.mark.filterwarnings("ignore:Sparkline Group extension is not supported"),
+]
+
+
+def _swiss_30() -> Workbook:
+    import random
+
+    rnd = random.Random(5)
+    players = [tpl.Player(name=f"P{i:02d}", rating=None if i % 7 == 3 else rnd.randint(1500, 2500),
+                        born=rnd.randint(1960, 2012), games_before=rnd.choice((5, 50)))
+               for i in range(30)]  # fmt: skip
+    rounds: list[list[tpl.Pairing]] = [[] for _ in range(30)]
+    for _ in range(5):
+        order = list(range(30))
+        rnd.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            result = rnd.choice(("1", "½", "0", "+"))
+            back = {"1": "0", "½": "½", "0": "1", "+": "-"}[result]
+            rounds[a].append((b + 1, "w", result))
+            rounds[b].append((a + 1, "b", back))
+    event = tpl.Event(name="Thirty", start=dt.date(2013, 3, 1))
+    return tpl.fill_swiss(tpl.spec_for("swiss", 30, 5), event, players, rounds)
+
+
+WORKBOOKS: dict[str, Callable[[Path], object]] = {
+    "seed-2012": lambda p: seed_round_robin().save(p),
+    "seed-2005": lambda p: seed_round_robin(dt.date(2006, 3, 1)).save(p),
+    "swiss-small": lambda p: small_swiss().save(p),
+    "swiss-30-2013": lambda p: _swiss_30().save(p),
+    "user": user_workbook,
+    "empty-template": lambda p: tpl.build(tpl.spec_for("drr", 6)).save(p),
+}
+
+
+@pytest.mark.parametrize("name", list(WORKBOOKS))
+def test_same_values_as_libreoffice(office: lo.Office, tmp_path: Path, name: str) -> None:
+    path = tmp_path / f"{name}.xlsx"
+    WORKBOOKS[name](path)
+    ours = recalc_file(path, out_dir=tmp_path / "out")
+    skipped = {(p.sheet, p.cell) for p in ours.problems}
+    doc = office.open(path)
+    try:
+        doc.calculateAll()
+        mismatches: list[tuple[str, object, str]] = []
+        for (sheet, row, col), value in ours.values.items():
+            cell = doc.Sheets.getByName(sheet).getCellByPosition(col - 1, row - 1)
+            where = f"{sheet}!{cell.AbsoluteName.split('.')[-1]}"
+            if (sheet, where.split("!")[1].replace("$", "")) in skipped:
+                continue
+            if isinstance(value, XlError):
+                if cell.getError() == 0:
+                    mismatches.append((where, value, cell.getString()))
+            elif isinstance(value, str):
+                if cell.getError() != 0 or cell.getString() != value:
+                    mismatches.append((where, value, cell.getString()))
+            else:
+                number = float(value) if value is not None else 0.0
+                if (
+                    cell.getError() != 0
+                    or cell.getValue() != number
+                    or cell.getType().value == "TEXT"
+                ):
+                    mismatches.append((where, value, cell.getString()))
+        assert mismatches == [], mismatches[:10]
+        assert len(ours.values) >= 5
+    finally:
+        doc.close(True)
