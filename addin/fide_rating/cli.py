@@ -233,6 +233,91 @@ def _atomic_text(path: Path, text: str) -> None:
     partial.replace(path)
 
 
+def _report(args: argparse.Namespace) -> int:
+    from .exchange import GAMES_BEFORE_UNKNOWN, report
+    from .trf import read
+
+    t = read(Path(args.trf))
+    for error in t.errors[:50]:
+        print(f"{args.trf}: {error}", file=sys.stderr)
+    if len(t.errors) > 50:
+        print(f"{args.trf}: ... and {len(t.errors) - 50} more problems", file=sys.stderr)
+    ed = edition_arg(args.edition)[0] if args.edition else None
+    lines = report(t, ed)
+    used = ed or edition_arg(t.start)[0] if t.start else ed
+    head = ("No", "FIDE ID", "Name", "Ro", "Rc", "W", "N", "We", "chg", "K", "K*chg", "Ru")
+    rows = []
+    for x in sorted(lines, key=lambda x: x.player.number):
+        p = x.player
+        c = x.calc
+        rows.append((
+            str(p.number), p.fide_id, p.name, "" if p.rating is None else str(p.rating),
+            "" if x.rc is None else str(fide_round(x.rc)),
+            "" if c is None else _fmt(c.w, 1), "" if c is None else str(c.n),
+            "" if c is None else _fmt(c.we), "" if c is None else _fmt(c.chg),
+            "" if x.k is None else str(x.k), "" if c is None else _fmt(c.k_chg),
+            x.initial or x.note or "",
+        ))  # fmt: skip
+    print(f"{t.name or args.trf}: {len(lines)} players, edition {used}")
+    print(f"K computed from the file's facts; rated games before the event taken as "
+          f"{GAMES_BEFORE_UNKNOWN} or more (a TRF does not carry them)")  # fmt: skip
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)
+    ]
+    widths[2] = min(widths[2], 28)
+    print(
+        "  ".join(
+            h.ljust(w) if i == 2 else h.rjust(w)
+            for i, (h, w) in enumerate(zip(head, widths, strict=True))
+        )
+    )
+    for r in rows:
+        print(
+            "  ".join(
+                v[:w].ljust(w) if i == 2 else v.rjust(w)
+                for i, (v, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    if args.csv:
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(head)
+        writer.writerows(rows)
+        _atomic_text(Path(args.csv), buffer.getvalue())
+        print(f"wrote {args.csv}")
+    return 1 if t.errors else 0
+
+
+def _import_trf(args: argparse.Namespace) -> int:
+    from .exchange import to_workbook
+    from .trf import read
+
+    t = read(Path(args.trf))
+    for error in t.errors:
+        print(f"{args.trf}: {error}", file=sys.stderr)
+    wb = to_workbook(t)
+    out = Path(args.output or Path(args.trf).with_suffix(".xlsx").name)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(f".{out.name}.part")
+    wb.save(partial)
+    partial.replace(out)
+    print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds")
+    return 0
+
+
+def _export_trf(args: argparse.Namespace) -> int:
+    from .exchange import from_workbook
+    from .trf import write_file
+
+    t = from_workbook(Path(args.workbook))
+    out = write_file(t, Path(args.output or Path(args.workbook).with_suffix(".trf").name))
+    print(f"wrote {out}: {len(t.players)} players")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
@@ -274,6 +359,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write every player's figures to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
     p.set_defaults(run=_recalc)
+    p = sub.add_parser("report", help="FIDE's rating report of an event from its TRF")
+    p.add_argument("trf")
+    p.add_argument("--edition", help="edition name or date (default: the event's start date)")
+    p.add_argument("--csv", help="also write the report to this CSV file")
+    p.set_defaults(run=_report)
+    p = sub.add_parser("import-trf", help="a TRF into the Swiss or round-robin template")
+    p.add_argument("trf")
+    p.add_argument("-o", "--output", help="the workbook (.xlsx)")
+    p.set_defaults(run=_import_trf)
+    p = sub.add_parser("export-trf", help="a crosstable workbook back into a TRF")
+    p.add_argument("workbook")
+    p.add_argument("-o", "--output", help="the TRF file")
+    p.set_defaults(run=_export_trf)
     p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
     p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
     p.set_defaults(run=_build_oxt)

@@ -37,7 +37,8 @@ def k_factor(
 
     ``games_before``: rated games completed before the event (a player on 29 keeps the new
     player's K for the whole next event); ``birth``: birth year or date; ``reached_2400``: a
-    published rating ever reached 2400; ``on``: the event's start date (junior rule);
+    published rating ever reached 2400 (a rating of 2400 or more is itself such a rating, so it
+    counts whatever the flag says); ``on``: the event's start date (junior rule);
     ``games_in_period``: the player's rated games in the period, for K x n <= 700.
     """
     ed = get_edition(edition)
@@ -46,6 +47,7 @@ def k_factor(
     n = None if games_in_period is None else _count(games_in_period, "games in the period")
     if not isinstance(reached_2400, bool):
         raise bad("expected reached_2400 as True or False", reached_2400)
+    reached_2400 = reached_2400 or r >= 2400
     if ed.k_top_needs_new_games:
         # 2005-07 10.52: 10 needs both a published 2400 and 30 games
         if reached_2400 and before >= ed.k_new_games:

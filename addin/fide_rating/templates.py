@@ -36,7 +36,7 @@ COLUMNS: list[tuple[str, int, str]] = [
     ("Born", 6, "Birth year (or birth date)"),
     ("Sex", 4, "M or F"),
     ("Ro", 7, "Rating at the start of the event; blank if unrated"),
-    ("Games", 7, "Rated games before the event (from the list)"),
+    ("Games", 7, "Rated games before the event (from the list); blank counts as 30 or more"),
     ("2400", 6, "TRUE if a published rating ever reached 2400"),
     ("K list", 6, "K from the rating list; blank: computed with FIDE_K"),
     ("K", 5, "K used: the list's, or FIDE_K with this event's games for K x n <= 700"),
@@ -275,7 +275,8 @@ def build(spec: Spec) -> Workbook:
         rated_only = f'OR({empty},{ro}="")'
         formulas = {
             "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
-                 f'FIDE_K({ro},N({c("Games", r)}),{c("Born", r)},N({c("2400", r)})>0,'
+                 f'FIDE_K({ro},IF({c("Games", r)}="",30,{c("Games", r)}),{c("Born", r)},'
+                 f'N({c("2400", r)})>0,'
                  f"{n_col},{START})))",
             "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',

@@ -1,0 +1,356 @@
+"""TRF files and the rest of the add-in: FIDE's rating report of an event, and TRF <-> workbook.
+
+``fide-rating report EVENT.trf``: what FIDE prints for every player (Ro, Rc, W, N, We, chg, K,
+K x chg; for an unrated player Ru or why not). ``fide-rating import-trf`` fills the Swiss or
+round-robin template; ``fide-rating export-trf`` writes the workbook back as a TRF. The workbook
+keeps the original file's lines on a hidden sheet, so TRF -> workbook -> TRF loses nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .change import EventCalculation, event
+from .editions import Edition, get_edition
+from .errors import FideInputError
+from .initial import UnratedEvent, initial_rating, round_robin
+from .k_factor import k_factor
+from .trf import TITLES, Player, Round, Tournament, points_of
+
+GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One player of FIDE's rating report of an event."""
+
+    player: Player
+    calc: EventCalculation | None  # rated players
+    k: int | None
+    initial: str | None  # unrated players: "1922" or "not rated: ..."
+    rc: Fraction | None
+    note: str | None = None
+
+
+def is_round_robin(t: Tournament) -> bool:
+    """Every player meets every other the same number of times (and at most 30 players)."""
+    players = t.players
+    if not 3 <= len(players) <= 30:
+        return False
+    counts: dict[tuple[int, int], int] = {}
+    for p in players.values():
+        for r in p.rounds:
+            if r.opponent is not None:
+                counts[(p.number, r.opponent)] = counts.get((p.number, r.opponent), 0) + 1
+    expected = len(players) * (len(players) - 1)
+    times = set(counts.values())
+    return len(counts) == expected and len(times) == 1
+
+
+def _k(p: Player, n: int, start: _dt.date | None, ed: Edition) -> tuple[int | None, str | None]:
+    if p.rating is None:
+        return None, None
+    try:
+        return (
+            k_factor(
+                rating=p.rating,
+                games_before=GAMES_BEFORE_UNKNOWN,
+                birth=p.birth_date,
+                reached_2400=False,
+                on=start,
+                games_in_period=n or None,
+                edition=ed,
+            ),
+            None,
+        )
+    except FideInputError as error:
+        return None, f"K: {error}"
+
+
+def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
+    """FIDE's rating report for every player of the event (edition from the start date)."""
+    start = t.start
+    if edition is None:
+        if start is None:
+            raise FideInputError(
+                "expected the event's start date (record 042) or an edition, got: none"
+            )
+        edition = start
+    ed = get_edition(edition)
+    players = t.players
+    ratings = {n: p.rating for n, p in players.items()}
+    rr = None
+    if (
+        is_round_robin(t)
+        and ed.round_robin_unrated_method
+        and any(r is None for r in ratings.values())
+    ):
+        order = sorted(players)
+        index = {n: i for i, n in enumerate(order)}
+        table: list[list[object]] = [[None] * len(order) for _ in order]
+        for p in players.values():
+            for r in p.rounds:
+                score = r.rated_result
+                if r.opponent is not None and score is not None:
+                    cell = table[index[p.number]][index[r.opponent]]
+                    table[index[p.number]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
+        rr = round_robin([ratings[n] for n in order], table, ed)
+        used = {n: rr.ratings_used[index[n]] for n in order}
+    else:
+        used = ratings
+    out = []
+    for p in players.values():
+        games = [(used.get(r.opponent), r.rated_result) for r in p.rounds if r.opponent is not None]
+        games = [(o, s) for o, s in games if o is not None and s is not None]
+        if p.rating is not None:
+            k, note = _k(p, len(games), start, ed)
+            calc = event(p.rating, [o for o, _ in games], [s for _, s in games], k or 20, ed)
+            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note))
+            continue
+        if rr is not None:
+            i = sorted(players).index(p.number)
+            found = initial_rating(rr.unrated_event(i, start), ed)
+        else:
+            found = initial_rating(
+                UnratedEvent(
+                    opponents=[o for o, _ in games], scores=[s for _, s in games], start=start
+                ),
+                ed,
+            )
+        rc = found.ra if found.ra is not None else None
+        out.append(ReportLine(p, None, None, str(found), rc))
+    return out
+
+
+# --- TRF <-> workbook -----------------------------------------------------------------------
+
+TRF_SHEET = "TRF"
+
+
+def _sex(code: str) -> str | None:
+    return {"m": "M", "w": "F", "f": "F"}.get(code.strip().lower())
+
+
+def to_workbook(t: Tournament) -> Any:
+    """The event in the Swiss or round-robin template, the original lines on a hidden sheet."""
+    from . import templates as tpl
+
+    players = sorted(t.players.values(), key=lambda p: p.number)
+    numbers = [p.number for p in players]
+    if numbers != list(range(1, len(players) + 1)):
+        gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+        raise FideInputError(
+            f"expected starting ranks 1 to {len(players)} without gaps, got gaps at: {gaps[:5]}"
+        )
+    rows = [
+        tpl.Player(
+            name=p.name,
+            rating=p.rating,
+            fide_id=int(p.fide_id) if p.fide_id.isdigit() else (p.fide_id or None),
+            title=p.title_name or None,
+            fed=p.federation or None,
+            born=p.birth_date,
+            sex=_sex(p.sex),
+        )
+        for p in players
+    ]
+    info = tpl.Event(
+        name=t.name, place=t.header("022"), start=t.start, end=t.end, arbiter=t.header("102")
+    )
+    if is_round_robin(t):
+        n = len(players)
+        times = max(sum(r.opponent == 2 for r in players[0].rounds), 1)
+        spec = tpl.spec_for("rr" if times == 1 else "drr", n)
+        table: list[list[Any]] = [[[] for _ in range(n)] for _ in range(n)]
+        for p in players:
+            for r in p.rounds:
+                if r.opponent is not None:
+                    table[p.number - 1][r.opponent - 1].append(_cell(r.result))
+        cells = [[(c[0] if len(c) == 1 else c) if c else None for c in row] for row in table]
+        wb = tpl.fill_round_robin(spec, info, rows, cells)
+    else:
+        if t.rounds > 15 or len(players) > 500:
+            raise FideInputError(
+                "expected at most 500 players and 15 rounds for the Swiss template, got: "
+                f"{len(players)} players, {t.rounds} rounds"
+            )
+        spec = tpl.spec_for("swiss", max(len(players), 2), max(t.rounds, 1))
+        pairings = [[(r.opponent, _colour(r), _cell(r.result)) for r in p.rounds] for p in players]
+        wb = tpl.fill_swiss(spec, info, rows, pairings)  # type: ignore[arg-type]
+    sheet = wb.create_sheet(TRF_SHEET)
+    sheet.sheet_state = "hidden"
+    sheet["A1"] = "The TRF this workbook was made from (fide-rating export-trf writes it back)"
+    sheet["B1"] = t.encoding
+    sheet["C1"] = {"\r\n": "CRLF", "\r": "CR"}.get(t.newline, "LF")
+    for i, line in enumerate(t.lines, start=2):
+        sheet.cell(i, 1, line.raw if isinstance(line, Player) else line or " ")
+        sheet.cell(i, 1).data_type = "s"
+    return wb
+
+
+def _colour(r: Round) -> str | None:
+    """The colour cell: w or b, or - for a paired game not played (a forfeit)."""
+    if r.colour in ("w", "b"):
+        return r.colour
+    return "-" if r.opponent is not None and r.colour == "-" else None
+
+
+def _cell(code: str) -> object:
+    """A TRF result code as the workbook writes it."""
+    return {"1": 1, "0": 0, "=": "½", " ": None}.get(code, code)
+
+
+def _code(value: object) -> str:
+    """A workbook result back to a TRF result code."""
+    if value is None or value == "":
+        return " "
+    if isinstance(value, bool):
+        raise FideInputError(f"expected a result, got: {value!r}")
+    if isinstance(value, int | float):
+        return {1.0: "1", 0.0: "0", 0.5: "="}.get(float(value), "?")
+    text = str(value).strip()
+    return {"½": "=", "0.5": "=", "0,5": "=", "1/2": "="}.get(text, text.upper()[:1] or " ")
+
+
+def from_workbook(path: Path) -> Tournament:
+    """The TRF of a workbook made by import-trf (or filled in by hand from a template)."""
+    import openpyxl
+
+    from . import templates as tpl
+    from .trf import parse
+
+    wb = openpyxl.load_workbook(path, data_only=False)
+    original = Tournament()
+    if TRF_SHEET in wb.sheetnames:
+        sheet = wb[TRF_SHEET]
+        text_lines = [
+            str(c.value) if c.value != " " else "" for (c,) in sheet.iter_rows(min_row=2, max_col=1)
+        ]
+        newline = {"CRLF": "\r\n", "CR": "\r"}.get(str(sheet["C1"].value), "\n")
+        original = parse(newline.join(text_lines) + newline)
+        original.encoding = str(sheet["B1"].value or "utf-8")
+        original.newline = newline
+    ws = wb["Players"]
+    header = {str(c.value): c.column for c in ws[tpl.HEADER_ROW] if c.value is not None}
+    system = str(wb["Event"]["B9"].value or "")
+    rounds = int(wb["Event"]["B10"].value or 0)
+    n_rows = ws.max_row
+    by_number = original.players
+    players: list[Player] = []
+    first_block = len(tpl.COLUMNS) + 2
+    for r in range(tpl.FIRST, n_rows + 1):
+        name = ws.cell(r, header["Name"]).value
+        number = ws.cell(r, header["No"]).value
+        if not name or number is None:
+            continue
+        number = _int(number)
+        old = by_number.get(number)
+        rating = ws.cell(r, header["Ro"]).value
+        if system == "Swiss":
+            results = []
+            for k in range(rounds):
+                opp = ws.cell(r, first_block + k).value
+                colour = ws.cell(r, first_block + rounds + k).value
+                res = ws.cell(r, first_block + 2 * rounds + k).value
+                results.append(
+                    Round(
+                        _int(opp) if opp else None,
+                        str(colour).strip().lower()[:1] if colour else "-" if not opp else " ",
+                        _code(res),
+                    )
+                )
+        else:
+            results = _rr_rounds(ws, r, number, header, old)
+        new = Player(
+            number=number,
+            sex={"M": "m", "F": "w"}.get(str(ws.cell(r, header["Sex"]).value or ""), " "),
+            title=_title_code(ws.cell(r, header["Title"]).value, old),
+            name=str(name),
+            rating=_int(rating) if rating else None,
+            federation=str(ws.cell(r, header["Fed"]).value or ""),
+            fide_id=str(ws.cell(r, header["FIDE ID"]).value or ""),
+            birth=_birth_text(ws.cell(r, header["Born"]).value, old),
+            points=points_of(x.result for x in results),
+            rank=old.rank if old else None,
+            rounds=tuple(results),
+        )
+        if old is not None:
+            new = _keep_original(old, new)
+        players.append(new)
+    lines: list[str | Player] = []
+    placed = False
+    for line in original.lines or []:
+        if isinstance(line, Player):
+            if not placed:
+                lines += players
+                placed = True
+            continue
+        lines.append(line)
+    if not placed:
+        lines += players
+    out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline)
+    return out
+
+
+def _int(value: object) -> int:
+    try:
+        return int(float(str(value)))
+    except ValueError:
+        raise FideInputError(f"expected a whole number in the workbook, got: {value!r}") from None
+
+
+def _rr_rounds(
+    ws: Any, row: int, number: int, header: dict[str, int], old: Player | None
+) -> list[Round]:
+    """A round-robin row back into rounds: the original pairing order where there is one."""
+    from . import templates as tpl
+
+    start = len(tpl.COLUMNS) + len(tpl.RR_EXTRA) + 2
+    results: dict[int, list[str]] = {}
+    col = start
+    while ws.cell(tpl.HEADER_ROW, col).value is not None:
+        opponent = _int(ws.cell(tpl.HEADER_ROW, col).value)
+        value = ws.cell(row, col).value
+        if value is not None and value != "":
+            results.setdefault(opponent, []).append(_code(value))
+        col += 1
+    if old is not None:
+        out = []
+        for r in old.rounds:
+            if r.opponent is not None and results.get(r.opponent):
+                out.append(replace(r, result=results[r.opponent].pop(0)))
+            else:
+                out.append(r)
+        return out
+    return [Round(o, " ", code) for o, codes in sorted(results.items()) for code in codes]
+
+
+def _title_code(value: object, old: Player | None) -> str:
+    text = str(value or "").strip()
+    if old is not None and old.title_name == text.upper():
+        return old.title
+    reverse = {v: k for k, v in TITLES.items()}
+    return reverse.get(text.upper(), text)
+
+
+def _birth_text(value: object, old: Player | None) -> str:
+    if old is not None and old.birth_date == (
+        value.date() if isinstance(value, _dt.datetime) else value
+    ):
+        return old.birth
+    if isinstance(value, _dt.datetime | _dt.date):
+        return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
+    return "" if value is None else str(value)
+
+
+def _keep_original(old: Player, new: Player) -> Player:
+    """Fields the workbook cannot show differently keep the original's text."""
+    if old.points is not None and new.points == old.points:
+        new = replace(new, points=old.points)
+    if _sex(new.sex) == _sex(old.sex):
+        new = replace(new, sex=old.sex)
+    return replace(new, raw=old.raw)

@@ -1,0 +1,399 @@
+"""FIDE Tournament Report Files (TRF-16, and TRF-2026 where it adds records): read and write.
+
+The reader keeps every line: player records (``001``) are parsed into fields, every other
+record (tournament header ``012``..``362``, team records ``013``/``310``, national rating
+records, ``XX`` records of pairing programs, ``###`` comments) is kept verbatim, so that a file
+read and written again is the same file. Problems are collected with their line and column and
+reading goes on where it safely can, like a PGN reader.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+
+RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
+PLAYED = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
+# points of each code by TRF-2026 tag 162's defaults (W D L A P X)
+DEFAULT_POINTS = {
+    "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1), "-": Fraction(0),
+    "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "H": Fraction(1, 2),
+    "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0),
+}  # fmt: skip
+OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
+          "wc": "WCM"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TrfError:
+    """A problem at a line (1-based) and column (1-based; 0 for the whole line)."""
+
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a player record: opponent (None for 0000 or blank), colour, result code."""
+
+    opponent: int | None
+    colour: str  # "w", "b", "-" or " "
+    result: str  # one of RESULT_CODES, upper case
+
+    @property
+    def rated_result(self) -> Fraction | None:
+        """The score of a rated game (1, = or 0 against an opponent), else None."""
+        return PLAYED.get(self.result) if self.opponent is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A ``001`` record: every field, and the line it came from."""
+
+    number: int
+    sex: str
+    title: str
+    name: str
+    rating: int | None
+    federation: str
+    fide_id: str
+    birth: str
+    points: Fraction | None
+    rank: int | None
+    rounds: tuple[Round, ...]
+    line_no: int = 0
+    raw: str = ""
+
+    @property
+    def title_name(self) -> str:
+        return TITLES.get(self.title.lower(), self.title.upper())
+
+    @property
+    def birth_date(self) -> _dt.date | int | None:
+        """The birth date, or only the year when that is all the file gives."""
+        text = self.birth.strip()
+        m = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
+        if m is None:
+            return None
+        if m.group(2) is None:
+            return int(m.group(1))
+        try:
+            return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return int(m.group(1))
+
+
+@dataclass
+class Tournament:
+    """A whole TRF: its lines in order (players parsed, everything else verbatim)."""
+
+    lines: list[str | Player] = field(default_factory=list)
+    errors: list[TrfError] = field(default_factory=list)
+    encoding: str = "utf-8"
+    newline: str = "\n"
+
+    @property
+    def players(self) -> dict[int, Player]:
+        return {x.number: x for x in self.lines if isinstance(x, Player)}
+
+    def header(self, tag: str) -> str | None:
+        """The text of the first record with this tag (``012`` name, ``042`` start, ...)."""
+        for x in self.lines:
+            if isinstance(x, str) and x[:3] == tag:
+                return x[4:].rstrip()
+        return None
+
+    @property
+    def name(self) -> str | None:
+        return self.header("012")
+
+    @property
+    def start(self) -> _dt.date | None:
+        return parse_date(self.header("042") or "")
+
+    @property
+    def end(self) -> _dt.date | None:
+        return parse_date(self.header("052") or "")
+
+    @property
+    def rounds(self) -> int:
+        found = max((len(p.rounds) for p in self.players.values()), default=0)
+        declared = self.header("XXR") or self.header("142")
+        if declared and declared.strip().isdigit():
+            found = max(found, int(declared.strip()))
+        return found
+
+
+def parse_date(text: str) -> _dt.date | None:
+    """``2005/07/28``, ``2005.07.28``, ``28. 07. 2005`` or ``05/07/28``."""
+    t = text.strip()
+    m = re.fullmatch(r"(\d{4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2})", t)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    else:
+        m = re.fullmatch(r"(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})", t)
+        if m:
+            d, mo, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        else:
+            m = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", t)
+            if not m:
+                return None
+            y, mo, d = 2000 + int(m.group(1)), int(m.group(2)), int(m.group(3))
+    try:
+        return _dt.date(y, mo, d)
+    except ValueError:
+        return None
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text and the encoding: UTF-8 when it decodes, else Latin-1 (never fails)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _field(line: str, first: int, last: int) -> str:
+    return line[first - 1 : last]
+
+
+def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | None:
+    """A ``001`` record, with its problems added to ``errors``; None when unusable."""
+
+    def err(col: int, msg: str) -> None:
+        errors.append(TrfError(line_no, col, msg))
+
+    if len(line) < 8:
+        err(0, f"player record too short ({len(line)} characters)")
+        return None
+    number_text = _field(line, 5, 8).strip()
+    if not number_text.isdigit():
+        err(5, f"starting rank must be a number, got {number_text!r}")
+        return None
+    rating_text = _field(line, 49, 52).strip()
+    rating = None
+    if rating_text:
+        if rating_text.isdigit():
+            rating = int(rating_text) or None
+        else:
+            err(49, f"rating must be a number, got {rating_text!r}")
+    points_text = _field(line, 81, 84).strip()
+    points = None
+    if points_text:
+        try:
+            points = Fraction(points_text)
+        except ValueError:
+            err(81, f"points must be a number such as 5.5, got {points_text!r}")
+    rank_text = _field(line, 86, 89).strip()
+    rank = None
+    if rank_text:
+        if rank_text.isdigit():
+            rank = int(rank_text)
+        else:
+            err(86, f"rank must be a number, got {rank_text!r}")
+    rounds: list[Round] = []
+    col = 92
+    body = line.rstrip()
+    while col <= len(body):
+        opp_text = _field(line, col, col + 3)
+        colour = _field(line, col + 5, col + 5) or " "
+        result = (_field(line, col + 7, col + 7) or " ").upper()
+        gap = _field(line, col - 2, col - 1)
+        if gap.strip():
+            err(
+                col - 2,
+                f"round {len(rounds) + 1}: expected two blanks before the opponent, got {gap!r}",
+            )
+        opponent: int | None = None
+        if opp_text.strip():
+            if opp_text.strip().isdigit():
+                opponent = int(opp_text) or None
+            else:
+                err(
+                    col,
+                    f"round {len(rounds) + 1}: opponent must be a starting rank, got {opp_text!r}",
+                )
+        if colour.lower() not in ("w", "b", "-", " "):
+            err(col + 5, f"round {len(rounds) + 1}: colour must be w, b or -, got {colour!r}")
+        if result not in RESULT_CODES:
+            err(col + 7, f"round {len(rounds) + 1}: unknown result code {result!r}")
+            result = " "
+        rounds.append(Round(opponent, colour.lower() if colour.lower() in "wb" else colour, result))
+        col += 10
+    return Player(
+        number=int(number_text),
+        sex=_field(line, 10, 10),
+        title=_field(line, 11, 13).strip(),
+        name=_field(line, 15, 47).strip(),
+        rating=rating,
+        federation=_field(line, 54, 56).strip(),
+        fide_id=_field(line, 58, 68).strip(),
+        birth=_field(line, 70, 79).strip(),
+        points=points,
+        rank=rank,
+        rounds=tuple(rounds),
+        line_no=line_no,
+        raw=line,
+    )
+
+
+def parse(data: bytes | str) -> Tournament:
+    """A TRF from its bytes (UTF-8 or Latin-1; CRLF, LF or CR) or text."""
+    if isinstance(data, bytes):
+        text, encoding = decode(data)
+    else:
+        text, encoding = data, "utf-8"
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
+    t = Tournament(encoding=encoding, newline=newline)
+    raw_lines = re.split(r"\r\n|\r|\n", text)
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    for no, line in enumerate(raw_lines, start=1):
+        if line[:3] == "001":
+            player = parse_player(line, no, t.errors)
+            t.lines.append(player if player is not None else line)
+        else:
+            t.lines.append(line)
+    check(t)
+    return t
+
+
+def check(t: Tournament) -> None:
+    """Whole-file checks: duplicate numbers, opponents that do not exist or do not
+    reciprocate, points that do not add up."""
+    players: dict[int, Player] = {}
+    for p in (x for x in t.lines if isinstance(x, Player)):
+        if p.number in players:
+            t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
+        players[p.number] = p
+    for p in players.values():
+        for k, rnd in enumerate(p.rounds, start=1):
+            col = 92 + 10 * (k - 1)
+            if rnd.opponent is None:
+                continue
+            other = players.get(rnd.opponent)
+            if other is None:
+                t.errors.append(
+                    TrfError(p.line_no, col, f"round {k}: opponent {rnd.opponent} does not exist")
+                )
+                continue
+            if rnd.opponent == p.number:
+                t.errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
+                continue
+            back = other.rounds[k - 1] if len(other.rounds) >= k else None
+            if back is None or back.opponent != p.number:
+                t.errors.append(
+                    TrfError(
+                        p.line_no,
+                        col,
+                        f"round {k}: opponent {rnd.opponent} does not list {p.number} "
+                        "as their opponent",
+                    )
+                )
+                continue
+            want = OPPOSITE.get(rnd.result)
+            if want is not None and back.result != want:
+                t.errors.append(
+                    TrfError(
+                        p.line_no,
+                        col + 7,
+                        f"round {k}: result {rnd.result} against {rnd.opponent}, "
+                        f"who has {back.result}",
+                    )
+                )
+            if {rnd.colour, back.colour} != {"w", "b"} and rnd.colour in "wb":
+                t.errors.append(
+                    TrfError(
+                        p.line_no, col + 5, f"round {k}: both players have colour {rnd.colour}"
+                    )
+                )
+        if p.points is not None:
+            total = sum((DEFAULT_POINTS.get(r.result, Fraction(0)) for r in p.rounds), Fraction(0))
+            if total != p.points:
+                t.errors.append(
+                    TrfError(
+                        p.line_no,
+                        81,
+                        f"points {float(p.points):g} do not add up: "
+                        f"the results give {float(total):g}",
+                    )
+                )
+
+
+def format_player(p: Player) -> str:
+    """A ``001`` record in the columns of TRF-16."""
+    points = "" if p.points is None else f"{float(p.points):.1f}"
+    head = (
+        f"001 {p.number:>4} {p.sex[:1]:1}{p.title:>3} {p.name[:33]:<33} "
+        f"{'' if p.rating is None else p.rating:>4} {p.federation[:3]:>3} {p.fide_id[:11]:>11} "
+        f"{p.birth[:10]:>10} {points:>4} {'' if p.rank is None else p.rank:>4}"
+    )
+    parts = [head]
+    for r in p.rounds:
+        opp = "0000" if r.opponent is None else f"{r.opponent:>4}"
+        parts.append(f"  {opp} {r.colour[:1] or ' '} {r.result}")
+    return "".join(parts).rstrip()
+
+
+def _norm_rounds(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+    """Rounds as their meaning: no opponent means no colour; blank trailing rounds dropped."""
+    out = [Round(None, "-", r.result) if r.opponent is None else r for r in rounds]
+    while out and out[-1].opponent is None and out[-1].result == " ":
+        out.pop()
+    return tuple(out)
+
+
+def same_fields(a: Player, b: Player) -> bool:
+    """Whether two records say the same (their source lines aside)."""
+    rest_a = replace(a, line_no=0, raw="", rounds=())
+    rest_b = replace(b, line_no=0, raw="", rounds=())
+    return rest_a == rest_b and _norm_rounds(a.rounds) == _norm_rounds(b.rounds)
+
+
+def write(t: Tournament) -> str:
+    """The file's text: unchanged player records as they were, changed ones in TRF-16 columns."""
+    out = []
+    for x in t.lines:
+        if isinstance(x, Player):
+            if x.raw:
+                again = parse_player(x.raw, 0, [])
+                if again is not None and same_fields(again, x):
+                    out.append(x.raw)
+                    continue
+            out.append(format_player(x))
+        else:
+            out.append(x)
+    return t.newline.join(out) + t.newline
+
+
+def write_file(t: Tournament, path: Path) -> Path:
+    """Write atomically, in the file's own encoding and line ends."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.part")
+    encoding = "utf-8" if t.encoding == "utf-8-sig" else t.encoding
+    data = write(t).encode(encoding, errors="replace")
+    if t.encoding == "utf-8-sig":
+        data = b"\xef\xbb\xbf" + data
+    partial.write_bytes(data)
+    partial.replace(path)
+    return path
+
+
+def read(path: Path) -> Tournament:
+    return parse(path.read_bytes())
+
+
+def points_of(results: Iterable[str]) -> Fraction:
+    return sum((DEFAULT_POINTS.get(r, Fraction(0)) for r in results), Fraction(0))
