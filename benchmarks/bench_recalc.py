@@ -14,9 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from synthetic import swiss_workbook
-
 from fide_rating.workbook import recalc_file
+from synthetic import swiss_workbook
 
 
 def ours(files: list[Path], out: Path) -> float:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from fide_rating.templates import Event, Pairing, Player, Spec, fill_swiss
 from openpyxl import Workbook
+
+from fide_rating.templates import Event, Pairing, Player, Spec, fill_swiss
 
 
 def swiss_event(

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Set up (a virtual environment in .venv) and run the main job on the bundled example.
+# Set up (a virtual environment in .venv) and run the main job on the bundled example: the
+# crosstable of a real event (9. Karl-Mala-Gedenkturnier, Frankfurt 2005, 284 players) is
+# recalculated headless, every FIDE figure filled in, into out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${FIDE_VENV:-.venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install -q --disable-pip-version-check -e . 2>&1 \
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[workbook]' 2>&1 \
   | grep -v "^WARNING: Location" || true
-# The public 2022 example of the one-upgrade rule: a 2000 player, K 20, seven games.
-"$venv/bin/fide-rating" event 2000 --opponents 1063,1299,1413,1872,1851,1427,1682 \
-  --results 1,1,1,=,0,1,1 -k 20 --edition 2022-01
+"$venv/bin/fide-rating" recalc examples/karl-mala-gedenkturnier-2005.xlsx -o out \
+  --csv out/karl-mala-gedenkturnier-2005.csv

@@ -100,6 +100,9 @@ def test_k_in_cells() -> None:
         "and edition 2022-01 counts until the birthday, got: 2004"
     )
     assert call("FIDE_K", 2000.0, 50.0, dt.datetime(2004, 7, 1), False, None, "2022-06-01") == 40
+    # a birth date cell as LibreOffice passes it: its serial number (2004-07-01)
+    assert call("FIDE_K", 2000.0, 50.0, 38169.0, False, None, "2022-06-01") == 40
+    assert call("FIDE_K", 2000.0, 50.0, 38169.0, False, None, "2022-07-01") == 20
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,8 @@ from fide_rating.workbook import recalc_file
 from filled import seed_round_robin, small_swiss
 from test_workbook import user_workbook
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "karl-mala-gedenkturnier-2005.xlsx"
+
 pytestmark = [
     pytest.mark.libreoffice,
     pytest.mark.filterwarnings("ignore:Sparkline Group extension is not supported"),
@@ -50,6 +52,7 @@ WORKBOOKS: dict[str, Callable[[Path], object]] = {
     "swiss-30-2013": lambda p: _swiss_30().save(p),
     "user": user_workbook,
     "empty-template": lambda p: tpl.build(tpl.spec_for("drr", 6)).save(p),
+    "karl-mala-2005": lambda p: p.write_bytes(EXAMPLE.read_bytes()),
 }
 
 

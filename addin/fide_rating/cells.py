@@ -359,6 +359,8 @@ def fide_k(
         birth = None  # unknown: no junior rule
     elif isinstance(birth_year, _dt.date):
         birth = birth_year if not isinstance(birth_year, _dt.datetime) else birth_year.date()
+    elif type(birth_year) in (int, float) and birth_year > 2200:  # type: ignore[operator]
+        birth = date_of("birth_year", birth_year)  # a date cell: its serial number
     else:
         birth = whole("birth_year", birth_year, 1850, 2200, "a birth year such as 2008")
     top = flag("reached_2400", reached_2400)

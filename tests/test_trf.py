@@ -1,0 +1,190 @@
+"""TRF files: the real one in tests/data, and malformed ones."""
+
+from __future__ import annotations
+
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from fide_rating import trf
+from fide_rating.cli import main
+from fide_rating.exchange import from_workbook, is_round_robin, report, to_workbook
+from fide_rating.workbook import recalc_file
+
+DATA = Path(__file__).resolve().parent / "data"
+REAL = DATA / "karl-mala-gedenkturnier-2005.trf"
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "karl-mala-gedenkturnier-2005.xlsx"
+
+
+def test_real_file() -> None:
+    t = trf.read(REAL)
+    assert t.errors == []
+    players = t.players
+    assert len(players) == 284
+    assert sum(p.rating is None for p in players.values()) == 138
+    assert t.name == "9. Karl-Mala-Gedenkturnier" and t.rounds == 7
+    assert (t.start, t.end) == (trf.parse_date("2005/07/28"), trf.parse_date("2005-07-31"))
+    first = players[1]
+    assert (first.name, first.rating, first.federation, first.fide_id, first.title_name) == (
+        "Vasquez,Rodrigo", 2558, "CHI", "3400042", "GM")  # fmt: skip
+    assert first.rounds[0] == trf.Round(141, "w", "1") and first.points == 6
+    assert players[13].rounds[0] == trf.Round(153, "-", "-")  # a forfeit loss
+    assert trf.write(t).encode() == REAL.read_bytes()
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\n", "\r"])
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+def test_encodings_and_line_ends(newline: str, encoding: str) -> None:
+    text = REAL.read_text().replace("Vasquez,Rodrigo  ", "Väsquez,Rødrigo  ").replace("\n", newline)
+    data = text.encode(encoding)
+    t = trf.parse(data)
+    assert t.errors == [] and t.encoding == encoding and t.newline == newline
+    assert t.players[1].name == "Väsquez,Rødrigo"
+    assert trf.write(t).encode(encoding) == data
+
+
+def _record(
+    number: int, name: str, rating: int | None, points: str, rounds: list[trf.Round], **kw: str
+) -> str:
+    return trf.format_player(
+        trf.Player(number=number, sex=kw.get("sex", " "), title=kw.get("title", ""), name=name,
+                   rating=rating, federation=kw.get("fed", ""), fide_id=kw.get("fide", ""),
+                   birth=kw.get("birth", ""), points=Fraction(points), rank=number, rounds=tuple(rounds))
+    )  # fmt: skip
+
+
+def test_every_result_code_and_records_kept() -> None:
+    R = trf.Round  # noqa: N806
+    lines = [
+        "012 Codes", "042 2024/05/01", "### a comment", "XXR 3", "XXC white1",
+        "162 W    1.0    D    0.5",
+        _record(1, "Alpha,A", 2500, "2.5", [R(2, "w", "1"), R(3, "b", "="), R(None, "-", "H")],
+                sex="m", title="GM", fed="GER", fide="1234567", birth="1990/01/01"),
+        _record(2, "Bravo,B", 2100, "1.5", [R(1, "b", "0"), R(None, "-", "F"), R(3, "w", "=")],
+                sex="w", title="WIM", birth="2001/02/03"),
+        _record(3, "Charlie,C", None, "1.0", [R(None, "-", "U"), R(1, "w", "="), R(2, "b", "=")],
+                birth="2005"),
+        "GER    1 m     Alpha,Anna                        2400 BAV      9999",
+        "013 Team One                            1    2",
+        "310   1 Team One",
+    ]  # fmt: skip
+    text = "\n".join(lines) + "\n"
+    t = trf.parse(text)
+    # Alpha: 1 + = + H is 2, not the 2.5 the record says; Charlie: U + = + = is 2, not 1
+    assert [str(e) for e in t.errors] == [
+        "line 7, column 81: points 2.5 do not add up: the results give 2",
+        "line 9, column 81: points 1 do not add up: the results give 2",
+    ]
+    codes = [r.result for p in t.players.values() for r in p.rounds]
+    assert set(codes) == {"1", "=", "0", "H", "F", "U"}
+    assert trf.write(t) == text
+    assert t.players[3].birth_date == 2005 and t.players[2].title_name == "WIM"
+
+
+def _put(line: str, column: int, text: str) -> str:
+    return line[: column - 1] + text + line[column - 1 + len(text) :]
+
+
+def test_malformed_file_errors_with_line_and_column() -> None:
+    R = trf.Round  # noqa: N806
+    alpha = _record(1, "Alpha", 2500, "2.0", [R(2, "w", "1"), R(9, "b", "1")])
+    bravo = _record(2, "Bravo", 2000, "0.0", [R(1, "b", "1"), R(None, "-", "Z")])
+    bravo = _put(_put(bravo, 49, "2x00"), 109, "Q")
+    charlie = _record(3, "Charlie", 2000, "1.0", [R(1, "w", "0")])
+    t = trf.parse("\n".join(["012 Broken", alpha, bravo, charlie, "001   ab Nobody", "001"]))
+    found = [str(e) for e in t.errors]
+    assert "line 3, column 49: rating must be a number, got '2x00'" in found
+    assert "line 3, column 109: round 2: unknown result code 'Q'" in found
+    assert "line 5, column 5: starting rank must be a number, got 'ab'" in found
+    assert "line 6: player record too short (3 characters)" in found
+    assert "line 2, column 102: round 2: opponent 9 does not exist" in found
+    assert "line 2, column 99: round 1: result 1 against 2, who has 1" in found
+    assert "line 4, column 92: round 1: opponent 1 does not list 3 as their opponent" in found
+    assert "line 3, column 81: points 0 do not add up: the results give 1" in found
+    assert set(t.players) == {1, 2, 3}  # reading went on
+
+
+def test_report_matches_the_workbook(tmp_path: Path) -> None:
+    t = trf.read(REAL)
+    lines = {x.player.number: x for x in report(t)}
+    assert report(t)[0].calc is not None
+    book = tmp_path / "event.xlsx"
+    to_workbook(t).save(book)
+    out = recalc_file(book)
+    rows = {int(float(str(p["No"]))): p for p in out.players}
+    for number, line in lines.items():
+        row = rows[number]
+        if line.calc is not None:
+            assert row["K"] == line.k
+            assert row["K*chg"] == float(line.calc.k_chg), number
+            assert row["We"] == float(line.calc.we), number
+        else:
+            text = line.initial or ""
+            assert str(row["Initial"]) == (
+                text if text.startswith("not rated") else str(float(text))
+            ), number
+    assert not is_round_robin(t)
+
+
+def test_round_trip_through_the_workbook(tmp_path: Path) -> None:
+    t = trf.read(REAL)
+    book = tmp_path / "event.xlsx"
+    to_workbook(t).save(book)
+    assert trf.write(from_workbook(book)).encode() == REAL.read_bytes()
+    # an edit in the workbook shows in the TRF, in the TRF's columns
+    wb = openpyxl.load_workbook(book)
+    wb["Players"]["H5"] = 2560  # Vasquez's rating
+    wb.save(book)
+    again = from_workbook(book)
+    assert again.players[1].rating == 2560
+    assert trf.write(again).splitlines()[13][48:52] == "2560"
+
+
+def test_round_robin_trf_goes_to_the_round_robin_template(tmp_path: Path) -> None:
+    names = ["A", "B", "C", "D"]
+    rounds = {1: [(4, "w", "1"), (3, "b", "="), (2, "w", "1")], 2: [(3, "w", "0"), (4, "b", "1"), (1, "b", "0")],
+              3: [(2, "b", "1"), (1, "w", "="), (4, "w", "0")], 4: [(1, "b", "0"), (2, "w", "0"), (3, "b", "1")]}  # fmt: skip
+    lines = ["012 Quad", "042 2013/02/01"]
+    for n in range(1, 5):
+        pts = trf.points_of(r for _, _, r in rounds[n])
+        head = f"001 {n:>4}      {names[n - 1]:<33} {2000 + 100 * n:>4} {'':>3} {'':>11} {'':>10} {float(pts):>4.1f} {n:>4}"
+        lines.append(head + "".join(f"  {o:>4} {c} {r}" for o, c, r in rounds[n]))
+    t = trf.parse("\n".join(lines) + "\n")
+    assert t.errors == [] and is_round_robin(t)
+    book = tmp_path / "quad.xlsx"
+    to_workbook(t).save(book)
+    wb = openpyxl.load_workbook(book)
+    assert wb["Event"]["B9"].value == "Round robin"
+    assert trf.write(from_workbook(book)) == trf.write(t)
+
+
+def test_example_workbook_is_the_imported_trf(tmp_path: Path) -> None:
+    fresh = tmp_path / "example.xlsx"
+    to_workbook(trf.read(EXAMPLE.with_suffix(".trf"))).save(fresh)
+    with zipfile.ZipFile(EXAMPLE) as a, zipfile.ZipFile(fresh) as b:
+        for name in a.namelist():
+            if name != "docProps/core.xml":
+                assert a.read(name) == b.read(name), name
+
+
+def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(REAL), "--csv", str(tmp_path / "r.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "edition 2005-07" in out and "Vasquez,Rodrigo" in out
+    assert (tmp_path / "r.csv").read_text().splitlines()[
+        0
+    ] == "No,FIDE ID,Name,Ro,Rc,W,N,We,chg,K,K*chg,Ru"
+    assert main(["import-trf", str(REAL), "-o", str(tmp_path / "e.xlsx")]) == 0
+    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "e.trf")]) == 0
+    assert (tmp_path / "e.trf").read_bytes() == REAL.read_bytes()
+    broken = tmp_path / "broken.trf"
+    broken.write_text("012 X\n001    1      A                                 2x00\n")
+    assert main(["report", str(broken), "--edition", "2024-03"]) == 1
+    assert "line 2, column 49: rating must be a number" in capsys.readouterr().err
+
+
+def test_points_helper() -> None:
+    assert trf.points_of(["1", "=", "+", "H", "U", "Z", "-", "L", "D"]) == Fraction(9, 2)
