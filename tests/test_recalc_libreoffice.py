@@ -12,7 +12,7 @@ from openpyxl import Workbook
 
 from fide_rating import templates as tpl
 from fide_rating.calc import office as lo
-from fide_rating.formula import XlError
+from fide_rating.formula import Value, XlError, col_letters
 from fide_rating.workbook import recalc_file
 from filled import seed_round_robin, small_swiss
 from test_workbook import user_workbook
@@ -65,26 +65,34 @@ def test_same_values_as_libreoffice(office: lo.Office, tmp_path: Path, name: str
     doc = office.open(path)
     try:
         doc.calculateAll()
-        mismatches: list[tuple[str, object, str]] = []
+        mismatches: list[tuple[str, object, object]] = []
+        by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
         for (sheet, row, col), value in ours.values.items():
-            cell = doc.Sheets.getByName(sheet).getCellByPosition(col - 1, row - 1)
-            where = f"{sheet}!{cell.AbsoluteName.split('.')[-1]}"
-            if (sheet, where.split("!")[1].replace("$", "")) in skipped:
-                continue
-            if isinstance(value, XlError):
-                if cell.getError() == 0:
-                    mismatches.append((where, value, cell.getString()))
-            elif isinstance(value, str):
-                if cell.getError() != 0 or cell.getString() != value:
-                    mismatches.append((where, value, cell.getString()))
-            else:
-                number = float(value) if value is not None else 0.0
-                if (
-                    cell.getError() != 0
-                    or cell.getValue() != number
-                    or cell.getType().value == "TEXT"
-                ):
-                    mismatches.append((where, value, cell.getString()))
+            by_sheet.setdefault(sheet, {})[(row, col)] = value
+        for sheet, values in by_sheet.items():
+            rows = [r for r, _ in values]
+            cols = [c for _, c in values]
+            r0, c0 = min(rows), min(cols)
+            area = doc.Sheets.getByName(sheet).getCellRangeByPosition(
+                c0 - 1, r0 - 1, max(cols) - 1, max(rows) - 1
+            )
+            data = area.getDataArray()  # one call for the whole sheet's values
+            for (row, col), value in values.items():
+                where = f"{sheet}!{col_letters(col)}{row}"
+                if (sheet, f"{col_letters(col)}{row}") in skipped:
+                    continue
+                theirs = data[row - r0][col - c0]
+                if isinstance(value, XlError):
+                    cell = area.getCellByPosition(col - c0, row - r0)
+                    if cell.getError() == 0:
+                        mismatches.append((where, value, theirs))
+                elif isinstance(value, str):
+                    if theirs != value:
+                        mismatches.append((where, value, theirs))
+                else:
+                    number = float(value) if value is not None else 0.0
+                    if not isinstance(theirs, float) or theirs != number:
+                        mismatches.append((where, value, theirs))
         assert mismatches == [], mismatches[:10]
         assert len(ours.values) >= 5
     finally:
