@@ -9,7 +9,7 @@ keeps the original file's lines on a hidden sheet, so TRF -> workbook -> TRF los
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -322,7 +322,7 @@ def _rr_rounds(
         out = []
         for r in old.rounds:
             if r.opponent is not None and results.get(r.opponent):
-                out.append(replace(r, result=results[r.opponent].pop(0)))
+                out.append(r._replace(result=results[r.opponent].pop(0)))
             else:
                 out.append(r)
         return out
@@ -350,7 +350,7 @@ def _birth_text(value: object, old: Player | None) -> str:
 def _keep_original(old: Player, new: Player) -> Player:
     """Fields the workbook cannot show differently keep the original's text."""
     if old.points is not None and new.points == old.points:
-        new = replace(new, points=old.points)
+        new = new._replace(points=old.points)
     if _sex(new.sex) == _sex(old.sex):
-        new = replace(new, sex=old.sex)
-    return replace(new, raw=old.raw)
+        new = new._replace(sex=old.sex)
+    return new._replace(raw=old.raw)

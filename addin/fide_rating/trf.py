@@ -12,11 +12,18 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
+_COLOURS = frozenset(("w", "b", "-", " "))
+_COLOUR = {"W": "w", "B": "b"}
+_BLOCK = re.compile(r"  ([ 0-9]{4}) (.) (.)")
+_WELL_FORMED = re.compile(
+    r"(?:  [ 0-9]{4} [wbWB \-] [-+WDLHFUZwdlhfuz10= ])*(?:  [ 0-9]{4} [wbWB \-])?"
+)
 PLAYED = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
 # points of each code by TRF-2026 tag 162's defaults (W D L A P X)
 DEFAULT_POINTS = {
@@ -24,6 +31,7 @@ DEFAULT_POINTS = {
     "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "H": Fraction(1, 2),
     "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0),
 }  # fmt: skip
+_HALVES = {code: int(points * 2) for code, points in DEFAULT_POINTS.items()}
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
           "wc": "WCM"}  # fmt: skip
@@ -42,8 +50,7 @@ class TrfError:
         return f"{where}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     """One round of a player record: opponent (None for 0000 or blank), colour, result code."""
 
     opponent: int | None
@@ -56,8 +63,7 @@ class Round:
         return PLAYED.get(self.result) if self.opponent is not None else None
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """A ``001`` record: every field, and the line it came from."""
 
     number: int
@@ -165,6 +171,18 @@ def decode(data: bytes) -> tuple[str, str]:
         return data.decode("latin-1"), "latin-1"
 
 
+_OPPONENTS: dict[str, int | None] = {"    ": None, "0000": None}
+_POINTS: dict[str, Fraction] = {}
+
+
+def _opponent(text: str) -> int | None:
+    """A well-formed opponent field (four digits or blanks) as a number, remembered."""
+    value = int(text) or None if text.strip() else None
+    if len(_OPPONENTS) < 20_000:
+        _OPPONENTS[text] = value
+    return value
+
+
 def _field(line: str, first: int, last: int) -> str:
     return line[first - 1 : last]
 
@@ -189,13 +207,15 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             rating = int(rating_text) or None
         else:
             err(49, f"rating must be a number, got {rating_text!r}")
-    points_text = _field(line, 81, 84).strip()
-    points = None
-    if points_text:
+    points_text = line[80:84]
+    points = _POINTS.get(points_text)
+    if points is None and points_text.strip():
         try:
-            points = Fraction(points_text)
+            points = Fraction(points_text.strip())
+            if len(_POINTS) < 10_000:
+                _POINTS[points_text] = points
         except ValueError:
-            err(81, f"points must be a number such as 5.5, got {points_text!r}")
+            err(81, f"points must be a number such as 5.5, got {points_text.strip()!r}")
     rank_text = _field(line, 86, 89).strip()
     rank = None
     if rank_text:
@@ -203,35 +223,51 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             rank = int(rank_text)
         else:
             err(86, f"rank must be a number, got {rank_text!r}")
-    rounds: list[Round] = []
-    col = 92
-    body = line.rstrip()
-    while col <= len(body):
-        opp_text = _field(line, col, col + 3)
-        colour = _field(line, col + 5, col + 5) or " "
-        result = (_field(line, col + 7, col + 7) or " ").upper()
-        gap = _field(line, col - 2, col - 1)
-        if gap.strip():
+    rest = line[89:].rstrip()
+    rounds: list[Round]
+    if _WELL_FORMED.fullmatch(rest):
+        # the usual record: every round block in its columns, every code known
+        new = tuple.__new__
+        known = _OPPONENTS
+        rounds = [
+            new(Round, (known[o] if o in known else _opponent(o), _COLOUR.get(c, c), r.upper()))
+            for o, c, r in _BLOCK.findall(rest.ljust(-(-len(rest) // 10) * 10))
+        ]
+        end = 0
+    else:
+        rounds = []
+        end = len(line.rstrip())
+    at = 91  # 0-based start of round 1's opponent (column 92)
+    while at < end:
+        opp_text = line[at : at + 4]
+        colour = line[at + 5 : at + 6] or " "
+        result = (line[at + 7 : at + 8] or " ").upper()
+        k = len(rounds) + 1
+        if line[at - 2 : at] not in ("  ", " ", ""):
             err(
-                col - 2,
-                f"round {len(rounds) + 1}: expected two blanks before the opponent, got {gap!r}",
+                at - 1,
+                f"round {k}: expected two blanks before the opponent, got {line[at - 2 : at]!r}",
             )
         opponent: int | None = None
-        if opp_text.strip():
-            if opp_text.strip().isdigit():
-                opponent = int(opp_text) or None
+        if opp_text.isdigit():
+            opponent = int(opp_text) or None
+        elif opp_text.strip():
+            stripped = opp_text.strip()
+            if stripped.isdigit():
+                opponent = int(stripped) or None
             else:
-                err(
-                    col,
-                    f"round {len(rounds) + 1}: opponent must be a starting rank, got {opp_text!r}",
-                )
-        if colour.lower() not in ("w", "b", "-", " "):
-            err(col + 5, f"round {len(rounds) + 1}: colour must be w, b or -, got {colour!r}")
+                err(at + 1, f"round {k}: opponent must be a starting rank, got {opp_text!r}")
+        if colour not in _COLOURS:
+            lowered = colour.lower()
+            if lowered in ("w", "b"):
+                colour = lowered
+            else:
+                err(at + 6, f"round {k}: colour must be w, b or -, got {colour!r}")
         if result not in RESULT_CODES:
-            err(col + 7, f"round {len(rounds) + 1}: unknown result code {result!r}")
+            err(at + 8, f"round {k}: unknown result code {result!r}")
             result = " "
-        rounds.append(Round(opponent, colour.lower() if colour.lower() in "wb" else colour, result))
-        col += 10
+        rounds.append(Round(opponent, colour, result))
+        at += 10
     return Player(
         number=int(number_text),
         sex=_field(line, 10, 10),
@@ -249,8 +285,12 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
     )
 
 
-def parse(data: bytes | str) -> Tournament:
-    """A TRF from its bytes (UTF-8 or Latin-1; CRLF, LF or CR) or text."""
+def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
+    """A TRF from its bytes (UTF-8 or Latin-1; CRLF, LF or CR) or text.
+
+    With ``checks`` (the default) the whole-file checks run too: opponents that exist and
+    reciprocate, points that add up (:func:`check`).
+    """
     if isinstance(data, bytes):
         text, encoding = decode(data)
     else:
@@ -266,7 +306,8 @@ def parse(data: bytes | str) -> Tournament:
             t.lines.append(player if player is not None else line)
         else:
             t.lines.append(line)
-    check(t)
+    if checks:
+        check(t)
     return t
 
 
@@ -278,56 +319,54 @@ def check(t: Tournament) -> None:
         if p.number in players:
             t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
         players[p.number] = p
+    errors = t.errors
+    good_pair = {("w", "b"), ("b", "w")}
     for p in players.values():
-        for k, rnd in enumerate(p.rounds, start=1):
-            col = 92 + 10 * (k - 1)
-            if rnd.opponent is None:
+        me = p.number
+        for k, (opp, colour, result) in enumerate(p.rounds, start=1):
+            if opp is None:
                 continue
-            other = players.get(rnd.opponent)
+            other = players.get(opp)
+            col = 82 + 10 * k  # round k's opponent column
             if other is None:
-                t.errors.append(
-                    TrfError(p.line_no, col, f"round {k}: opponent {rnd.opponent} does not exist")
-                )
+                errors.append(TrfError(p.line_no, col, f"round {k}: opponent {opp} does not exist"))
                 continue
-            if rnd.opponent == p.number:
-                t.errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
+            if opp == me:
+                errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
                 continue
-            back = other.rounds[k - 1] if len(other.rounds) >= k else None
-            if back is None or back.opponent != p.number:
-                t.errors.append(
+            theirs = other.rounds
+            back = theirs[k - 1] if len(theirs) >= k else None
+            if back is None or back[0] != me:
+                errors.append(
                     TrfError(
                         p.line_no,
                         col,
-                        f"round {k}: opponent {rnd.opponent} does not list {p.number} "
-                        "as their opponent",
+                        f"round {k}: opponent {opp} does not list {me} as their opponent",
                     )
                 )
                 continue
-            want = OPPOSITE.get(rnd.result)
-            if want is not None and back.result != want:
-                t.errors.append(
+            want = OPPOSITE.get(result)
+            if want is not None and back[2] != want:
+                errors.append(
                     TrfError(
                         p.line_no,
                         col + 7,
-                        f"round {k}: result {rnd.result} against {rnd.opponent}, "
-                        f"who has {back.result}",
+                        f"round {k}: result {result} against {opp}, who has {back[2]}",
                     )
                 )
-            if {rnd.colour, back.colour} != {"w", "b"} and rnd.colour in "wb":
-                t.errors.append(
-                    TrfError(
-                        p.line_no, col + 5, f"round {k}: both players have colour {rnd.colour}"
-                    )
+            if colour in "wb" and (colour, back[1]) not in good_pair:
+                errors.append(
+                    TrfError(p.line_no, col + 5, f"round {k}: both players have colour {colour}")
                 )
         if p.points is not None:
-            total = sum((DEFAULT_POINTS.get(r.result, Fraction(0)) for r in p.rounds), Fraction(0))
-            if total != p.points:
-                t.errors.append(
+            halves = sum([_HALVES.get(r[2], 0) for r in p.rounds])
+            if halves * p.points.denominator != 2 * p.points.numerator:
+                errors.append(
                     TrfError(
                         p.line_no,
                         81,
                         f"points {float(p.points):g} do not add up: "
-                        f"the results give {float(total):g}",
+                        f"the results give {halves / 2:g}",
                     )
                 )
 
@@ -357,8 +396,8 @@ def _norm_rounds(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
 
 def same_fields(a: Player, b: Player) -> bool:
     """Whether two records say the same (their source lines aside)."""
-    rest_a = replace(a, line_no=0, raw="", rounds=())
-    rest_b = replace(b, line_no=0, raw="", rounds=())
+    rest_a = a._replace(line_no=0, raw="", rounds=())
+    rest_b = b._replace(line_no=0, raw="", rounds=())
     return rest_a == rest_b and _norm_rounds(a.rounds) == _norm_rounds(b.rounds)
 
 
