@@ -195,6 +195,7 @@ def _recalc(args: argparse.Namespace) -> int:
 def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
     widths = {k: max(len(k), *(len(_cell_text(p.get(k), k)) for _, p in rows)) for k in SUMMARY}
     widths["Name"] = min(widths["Name"], 28)
+    widths["Initial"] = min(widths["Initial"], 44)
     current = None
     for source, player in rows:
         if source != current:

@@ -193,9 +193,8 @@ def initial_rating(
         return InitialRating(ed, rating, reason, ra, games, score, ru, tuple(out))
 
     if not kept:
-        return result(
-            None, "no event counts" + (f" ({out[-1].disregarded})" if out else ""), None, None
-        )
+        reasons = list(dict.fromkeys(t.disregarded for t in out if t.disregarded))
+        return result(None, "; ".join(reasons) if reasons else "no event counts", None, None)
     if ed.initial_method is InitialMethod.WEIGHTED_EVENTS:
         ra = rating_sum / games
         ru = sum((t.ru * t.games for t in kept if t.ru is not None), Fraction(0)) / games
