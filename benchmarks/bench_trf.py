@@ -66,7 +66,7 @@ def main() -> None:
     print(f"fide-rating parse (with every check)   {t_parse * 1000:8.1f} ms")
     print(f"fide-rating parse + rating report      {t_report * 1000:8.1f} ms")
     try:
-        import trf as pypi_trf  # type: ignore[import-untyped]
+        import trf as pypi_trf
     except ImportError:
         print('the trf package is not installed (pip install ".[bench]"): no comparison')
         return
