@@ -319,6 +319,27 @@ def _export_trf(args: argparse.Namespace) -> int:
     return 0
 
 
+def _period(args: argparse.Namespace) -> int:
+    from .period import PeriodError, run
+
+    try:
+        results, out = run(Path(args.list), [Path(p) for p in args.events], Path(args.output))
+    except PeriodError as error:
+        for problem in error.problems:
+            print(f"fide-rating period: {problem}", file=sys.stderr)
+        print(
+            f"fide-rating period: nothing written ({len(error.problems)} problem(s))",
+            file=sys.stderr,
+        )
+        return 1
+    rated = sum(1 for r in results if r.change is not None)
+    first = sum(1 for r in results if r.note.startswith("first rating"))
+    pending = sum(1 for r in results if r.initial is not None and r.initial.rating is None)
+    print(f"wrote {out}: {len(results)} players, {rated} rated changes, {first} first ratings, "
+          f"{pending} unrated with results pending")  # fmt: skip
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
@@ -373,6 +394,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("workbook")
     p.add_argument("-o", "--output", help="the TRF file")
     p.set_defaults(run=_export_trf)
+    p = sub.add_parser(
+        "period", help="a rating period: the list and the period's events to the next list"
+    )
+    p.add_argument("list", help="the rating list workbook (templates/rating-list.xlsx)")
+    p.add_argument("events", nargs="+", help="the period's events: TRF files or workbooks")
+    p.add_argument("-o", "--output", required=True, help="the next list (.xlsx)")
+    p.set_defaults(run=_period)
     p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
     p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
     p.set_defaults(run=_build_oxt)

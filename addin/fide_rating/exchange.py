@@ -71,8 +71,24 @@ def _k(p: Player, n: int, start: _dt.date | None, ed: Edition) -> tuple[int | No
         return None, f"K: {error}"
 
 
-def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
-    """FIDE's rating report for every player of the event (edition from the start date)."""
+@dataclass(frozen=True, slots=True)
+class EventGames:
+    """An event's rated games, player by player, for the ratings given."""
+
+    edition: Edition
+    start: _dt.date | None
+    games: dict[int, list[tuple[int, Fraction]]]  # rated players: (opponent rating used, score)
+    unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
+
+
+def event_games(
+    t: Tournament,
+    edition: Edition | str | _dt.date | None = None,
+    ratings: dict[int, int | None] | None = None,
+) -> EventGames:
+    """Who played whom in a rated game, with the ratings of the event's list (the file's own
+    unless ``ratings`` by starting rank say otherwise); the round-robin method where the edition
+    has it and unrated players took part (2005-07 to 2014-07)."""
     start = t.start
     if edition is None:
         if start is None:
@@ -82,15 +98,15 @@ def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> li
         edition = start
     ed = get_edition(edition)
     players = t.players
-    ratings = {n: p.rating for n, p in players.items()}
+    rating_of = ratings if ratings is not None else {n: p.rating for n, p in players.items()}
     rr = None
+    order = sorted(players)
+    index = {n: i for i, n in enumerate(order)}
     if (
         is_round_robin(t)
         and ed.round_robin_unrated_method
-        and any(r is None for r in ratings.values())
+        and any(rating_of.get(n) is None for n in order)
     ):
-        order = sorted(players)
-        index = {n: i for i, n in enumerate(order)}
         table: list[list[object]] = [[None] * len(order) for _ in order]
         for p in players.values():
             for r in p.rounds:
@@ -98,31 +114,45 @@ def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> li
                 if r.opponent is not None and score is not None:
                     cell = table[index[p.number]][index[r.opponent]]
                     table[index[p.number]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
-        rr = round_robin([ratings[n] for n in order], table, ed)
+        rr = round_robin([rating_of.get(n) for n in order], table, ed)
         used = {n: rr.ratings_used[index[n]] for n in order}
     else:
-        used = ratings
-    out = []
+        used = rating_of
+    games: dict[int, list[tuple[int, Fraction]]] = {}
+    unrated: dict[int, UnratedEvent] = {}
     for p in players.values():
-        games = [(used.get(r.opponent), r.rated_result) for r in p.rounds if r.opponent is not None]
-        games = [(o, s) for o, s in games if o is not None and s is not None]
-        if p.rating is not None:
+        played = [
+            (o, s)
+            for r in p.rounds
+            if r.opponent is not None
+            and (s := r.rated_result) is not None
+            and (o := used.get(r.opponent)) is not None
+        ]
+        if rating_of.get(p.number) is not None:
+            games[p.number] = played
+        elif rr is not None:
+            unrated[p.number] = rr.unrated_event(index[p.number], start)
+        else:
+            unrated[p.number] = UnratedEvent(
+                opponents=[o for o, _ in played], scores=[s for _, s in played], start=start
+            )
+    return EventGames(ed, start, games, unrated)
+
+
+def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
+    """FIDE's rating report for every player of the event (edition from the start date)."""
+    found = event_games(t, edition)
+    ed, start = found.edition, found.start
+    out = []
+    for p in t.players.values():
+        if p.number in found.games:
+            games = found.games[p.number]
             k, note = _k(p, len(games), start, ed)
-            calc = event(p.rating, [o for o, _ in games], [s for _, s in games], k or 20, ed)
+            calc = event(p.rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
             out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note))
             continue
-        if rr is not None:
-            i = sorted(players).index(p.number)
-            found = initial_rating(rr.unrated_event(i, start), ed)
-        else:
-            found = initial_rating(
-                UnratedEvent(
-                    opponents=[o for o, _ in games], scores=[s for _, s in games], start=start
-                ),
-                ed,
-            )
-        rc = found.ra if found.ra is not None else None
-        out.append(ReportLine(p, None, None, str(found), rc))
+        initial = initial_rating(found.unrated[p.number], ed)
+        out.append(ReportLine(p, None, None, str(initial), initial.ra))
     return out
 
 

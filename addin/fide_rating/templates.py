@@ -384,7 +384,13 @@ def write(spec: Spec, path: Path) -> Path:
 
 
 def write_all(folder: Path) -> list[Path]:
-    return [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
+    written = [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "rating-list.xlsx"
+    partial = target.with_name(f".{target.name}.part")
+    build_list().save(partial)
+    partial.replace(target)
+    return [*written, target]
 
 
 def to_ods(paths: list[Path]) -> list[Path]:
@@ -513,4 +519,49 @@ def fill_round_robin(
             for cycle, result in enumerate(results):
                 if result is not None and result != "":
                     ws.cell(FIRST + i, start + cycle * n + j, result)
+    return wb
+
+
+# --- the rating list ------------------------------------------------------------------------
+
+
+def build_list() -> Workbook:
+    """The rating-list workbook that ``fide-rating period`` reads and writes."""
+    from .period import LIST_COLUMNS, PENDING_COLUMNS
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Period"
+    ws["A1"], ws["A2"] = "List date", "Next list"
+    ws["C1"] = "The date of this list (the first day it is in force)"
+    ws["C2"] = "The date of the next list: the period's events start before it"
+    for cell in ("B1", "B2"):
+        ws[cell].number_format = "yyyy-mm-dd"
+    ws["A1"].font = ws["A2"].font = BOLD
+    ws.column_dimensions["A"].width = 14
+    ws.column_dimensions["B"].width = 14
+    notes = {
+        "FIDE ID": "Unique: the events' players are matched by it",
+        "Rating": "Blank for an unrated player",
+        "K": "K on this list; blank: computed from the facts",
+        "Games": "Rated games so far",
+        "Reached 2400": "TRUE once a published rating reached 2400",
+        "Active": "TRUE or FALSE",
+        "Last game": "Date of the last rated game",
+    }
+    for name, columns in (("List", LIST_COLUMNS), ("Pending", PENDING_COLUMNS)):
+        sheet = wb.create_sheet(name)
+        for i, header in enumerate(columns, start=1):
+            cell = sheet.cell(1, i, header)
+            cell.font = BOLD
+            cell.fill = HEAD_FILL
+            if header in notes and name == "List":
+                cell.comment = Comment(notes[header], "fide-rating")
+            sheet.column_dimensions[letter(i)].width = max(8, len(header) + 2)
+        sheet.freeze_panes = "A2"
+    pending = wb["Pending"]
+    pending["G1"] = "Unrated players' games from earlier periods, pooled for a first rating"
+    wb.properties.creator = "fide-rating"
+    wb.properties.created = wb.properties.modified = _dt.datetime(2025, 1, 1)
     return wb

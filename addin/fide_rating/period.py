@@ -1,0 +1,488 @@
+"""A rating period: from a rating list and the period's events to the next list.
+
+``fide-rating period LIST.xlsx EVENTS... -o NEXT.xlsx``. Each event is rated with the list's
+ratings and the edition in force at its start date; each rated player's events are summed and
+rounded once (8.3.4) with K x n <= 700 over the whole period; unrated players' results are
+pooled with their pending ones within the edition's window and published when the edition's
+minimum games and floor are met; players below the floor become unrated; games, the
+reached-2400 flag, K, the active flag and the last game are updated; the 1 March 2024 one-time
+adjustment is applied when the period crosses that date. Nothing is written unless the whole
+period computes.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from .change import EventCalculation, event
+from .editions import Edition, adjustment_applies, edition_on
+from .errors import FideInputError
+from .exchange import event_games, from_workbook
+from .initial import InitialRating, UnratedEvent, _months_before, initial_rating
+from .k_factor import k_factor, limit_k
+from .performance import adjust_2024
+from .rounding import fide_round
+from .trf import Tournament
+from .trf import read as read_trf
+from .xlsxout import Cell, write
+
+LIST_COLUMNS = ("FIDE ID", "Name", "Fed", "Sex", "Born", "Title", "Rating", "K", "Games",
+                "Reached 2400", "Active", "Last game")  # fmt: skip
+PENDING_COLUMNS = ("FIDE ID", "Event", "Start", "Opponent rating", "Result")
+_EPOCH = _dt.date(1899, 12, 30)
+
+
+class PeriodError(FideInputError):
+    """The period cannot be computed; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s): " + "; ".join(problems[:5]))
+        self.problems = list(problems)
+
+
+@dataclass
+class Listed:
+    """One player of a rating list."""
+
+    fide_id: str
+    name: str
+    fed: str = ""
+    sex: str = ""
+    born: int | _dt.date | None = None
+    title: str = ""
+    rating: int | None = None
+    k: int | None = None
+    games: int = 0
+    reached_2400: bool = False
+    active: bool = True
+    last_game: _dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingGame:
+    """A game of an unrated player carried from an earlier period."""
+
+    fide_id: str
+    event: str
+    start: _dt.date
+    opponent: int
+    score: Fraction
+
+
+@dataclass
+class RatingList:
+    date: _dt.date
+    next_date: _dt.date
+    players: dict[str, Listed]
+    pending: list[PendingGame] = field(default_factory=list)
+
+
+@dataclass
+class PlayerPeriod:
+    """What the period did to one player: the events, the change, the new entry."""
+
+    before: Listed
+    after: Listed
+    events: list[tuple[str, _dt.date | None, EventCalculation]] = field(default_factory=list)
+    change: int | None = None
+    initial: InitialRating | None = None
+    pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
+    note: str = ""
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def _date(value: object) -> _dt.date | None:
+    if isinstance(value, float | int) and not isinstance(value, bool) and value > 0:
+        return _EPOCH + _dt.timedelta(days=int(value))
+    if isinstance(value, str) and value.strip():
+        try:
+            return _dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def _text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value).strip()
+
+
+def _truth(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float | int):
+        return value != 0
+    return str(value or "").strip().lower() in ("true", "yes", "1", "x")
+
+
+def _table(path: Path) -> dict[str, list[list[object]]]:
+    """Every sheet of a workbook as rows of values (fast: no openpyxl)."""
+    from .workbook import read_package, read_sheet, shared_strings, sheet_parts
+
+    _, parts = read_package(path.read_bytes(), path.name)
+    strings = shared_strings(parts)
+    out: dict[str, list[list[object]]] = {}
+    for name, part in sheet_parts(parts).items():
+        constants, _, stored, rows, cols = read_sheet(parts[part], strings)
+        grid: list[list[object]] = [[None] * cols for _ in range(rows)]
+        for (r, c), v in constants.items():
+            grid[r - 1][c - 1] = v
+        for (r, c), v in stored.items():
+            grid[r - 1][c - 1] = v
+        out[name] = grid
+    return out
+
+
+def read_list(path: Path) -> RatingList:
+    """A rating list workbook (the ``rating-list.xlsx`` template's layout)."""
+    sheets = _table(path)
+    problems = []
+    for needed in ("Period", "List"):
+        if needed not in sheets:
+            problems.append(f"{path.name}: no sheet {needed!r} (use the rating-list template)")
+    if problems:
+        raise PeriodError(problems)
+    period = sheets["Period"]
+    date = _date(period[0][1]) if period and len(period[0]) > 1 else None
+    next_date = _date(period[1][1]) if len(period) > 1 and len(period[1]) > 1 else None
+    if date is None or next_date is None or next_date <= date:
+        raise PeriodError(
+            [f"{path.name}: Period!B1 and B2 must hold the list's date and the next list's date"]
+        )
+    players: dict[str, Listed] = {}
+    for i, given in enumerate(sheets["List"][1:], start=2):
+        row = list(given) + [None] * (len(LIST_COLUMNS) - len(given))
+        fide_id = _text(row[0])
+        if not fide_id and not _text(row[1]):
+            continue
+        if not fide_id:
+            problems.append(f"List row {i}: {_text(row[1])!r} has no FIDE ID")
+            continue
+        if fide_id in players:
+            problems.append(f"List row {i}: FIDE ID {fide_id} is listed twice")
+            continue
+        try:
+            rating = int(row[6]) if row[6] not in (None, "", 0, 0.0) else None  # type: ignore[call-overload]
+            k = int(row[7]) if row[7] not in (None, "") else None  # type: ignore[call-overload]
+            games = int(row[8] or 0)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            problems.append(f"List row {i}: rating, K and games must be whole numbers")
+            continue
+        born_raw = row[4]
+        born: int | _dt.date | None = None
+        if isinstance(born_raw, float) and born_raw > 3000:
+            born = _date(born_raw)
+        elif isinstance(born_raw, float | int) and born_raw:
+            born = int(born_raw)
+        players[fide_id] = Listed(
+            fide_id, _text(row[1]), _text(row[2]), _text(row[3]), born, _text(row[5]), rating,
+            k, games, _truth(row[9]), True if row[10] in (None, "") else _truth(row[10]),
+            _date(row[11]),
+        )  # fmt: skip
+    pending = []
+    for i, given in enumerate(sheets.get("Pending", [])[1:], start=2):
+        row = list(given) + [None] * 5
+        if not _text(row[0]):
+            continue
+        start = _date(row[2])
+        try:
+            opponent = int(row[3])  # type: ignore[call-overload]
+            score = Fraction(str(row[4]).replace("½", "0.5"))
+        except (TypeError, ValueError):
+            problems.append(
+                f"Pending row {i}: expected an opponent rating and a result 1, 0.5 or 0"
+            )
+            continue
+        if start is None:
+            problems.append(f"Pending row {i}: expected the event's start date")
+            continue
+        pending.append(PendingGame(_text(row[0]), _text(row[1]), start, opponent, score))
+    if problems:
+        raise PeriodError(problems)
+    return RatingList(date, next_date, players, pending)
+
+
+def read_event(path: Path) -> Tournament:
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return from_workbook(path)
+    return read_trf(path)
+
+
+# --- the period -----------------------------------------------------------------------------
+
+
+def compute(
+    rating_list: RatingList, events: Sequence[tuple[str, Tournament]]
+) -> list[PlayerPeriod]:
+    """The next list's entries (and how), or :class:`PeriodError` with every problem."""
+    problems: list[str] = []
+    listed = rating_list.players
+    played: dict[str, list[tuple[str, _dt.date | None, Edition, list[tuple[int, Fraction]]]]] = {}
+    unrated_events: dict[str, list[tuple[str, UnratedEvent]]] = {}
+    last: dict[str, _dt.date] = {}
+    for label, t in events:
+        for error in t.errors:
+            problems.append(f"{label}: {error}")
+        start = t.start
+        if start is None:
+            problems.append(f"{label}: no start date (record 042)")
+            continue
+        if not rating_list.date <= start < rating_list.next_date:
+            problems.append(
+                f"{label}: starts {start.isoformat()}, outside the period "
+                f"{rating_list.date.isoformat()} to {rating_list.next_date.isoformat()}"
+            )
+            continue
+        ids: dict[int, str] = {}
+        for p in t.players.values():
+            fide_id = p.fide_id.strip()
+            if not fide_id:
+                problems.append(f"{label}: player {p.number} ({p.name}) has no FIDE ID")
+            elif fide_id not in listed:
+                problems.append(
+                    f"{label}: player {p.number} ({p.name}, FIDE ID {fide_id}) is not on the list"
+                )
+            else:
+                ids[p.number] = fide_id
+        if len(ids) != len(t.players):
+            continue
+        try:
+            found = event_games(t, start, {n: listed[i].rating for n, i in ids.items()})
+        except FideInputError as error:
+            problems.append(f"{label}: {error}")
+            continue
+        end = t.end or start
+        for number, games in found.games.items():
+            fide_id = ids[number]
+            played.setdefault(fide_id, []).append((label, start, found.edition, games))
+            if games:
+                last[fide_id] = max(last.get(fide_id, end), end)
+        for number, unrated in found.unrated.items():
+            fide_id = ids[number]
+            unrated_events.setdefault(fide_id, []).append((label, unrated))
+            if any(s is not None for s in unrated.scores):
+                last[fide_id] = max(last.get(fide_id, end), end)
+    if problems:
+        raise PeriodError(problems)
+
+    next_date = rating_list.next_date
+    next_edition = edition_on(next_date)
+    pending_by_id: dict[str, list[PendingGame]] = {}
+    for g in rating_list.pending:
+        pending_by_id.setdefault(g.fide_id, []).append(g)
+    out: list[PlayerPeriod] = []
+    for fide_id, before in listed.items():
+        after = Listed(**before.__dict__)
+        result = PlayerPeriod(before, after)
+        if fide_id in last:
+            after.last_game = last[fide_id]
+        if before.rating is not None:
+            entries = played.get(fide_id, [])
+            n = sum(len(g) for *_, g in entries)
+            total = Fraction(0)
+            for label, start, ed, games in entries:
+                if before.k is not None:
+                    k = limit_k(before.k, n, ed)
+                else:
+                    k = k_factor(
+                        rating=before.rating, games_before=before.games, birth=_birth(before),
+                        reached_2400=before.reached_2400, on=start, games_in_period=n, edition=ed,
+                    )  # fmt: skip
+                calc = event(before.rating, [o for o, _ in games], [s for _, s in games], k, ed)
+                result.events.append((label, start, calc))
+                total += calc.k_chg
+            if entries:
+                result.change = fide_round(total)
+                after.rating = before.rating + result.change
+            after.games = before.games + n
+        else:
+            result.pooled = _pooled(pending_by_id.get(fide_id, []), unrated_events.get(fide_id, []))
+            if result.pooled:
+                # the edition of the event that completes the pooled results
+                latest = max((e.start for _, e in result.pooled if e.start), default=None)
+                ed_initial = edition_on(latest) if latest else next_edition
+                result.initial = initial_rating([e for _, e in result.pooled], ed_initial)
+            if result.initial is not None and result.initial.rating is not None:
+                after.rating = result.initial.rating
+                after.games = before.games + result.initial.games
+                result.note = "first rating"
+        if after.rating is not None and adjustment_applies(
+            next_edition, rating_list.date, next_date
+        ):
+            adjusted = adjust_2024(after.rating)
+            if adjusted != after.rating:
+                result.note = (
+                    result.note + "; " if result.note else ""
+                ) + f"2024 adjustment from {after.rating}"
+                after.rating = adjusted
+        floor = next_edition.floor_on(next_date)
+        if after.rating is not None and after.rating < floor:
+            result.note = (
+                result.note + "; " if result.note else ""
+            ) + f"below the floor {floor}: unrated"
+            after.rating = None
+        if after.rating is not None:
+            after.reached_2400 = after.reached_2400 or after.rating >= 2400
+            after.k = k_factor(
+                rating=after.rating, games_before=after.games, birth=_birth(after),
+                reached_2400=after.reached_2400, on=next_date, edition=next_edition,
+            )  # fmt: skip
+        else:
+            after.k = None
+        after.active = after.last_game is not None and after.last_game > _months_before(
+            next_date, 12
+        )
+        out.append(result)
+    return out
+
+
+def _birth(p: Listed) -> int | _dt.date | None:
+    return p.born
+
+
+def _pooled(
+    pending: list[PendingGame], events: list[tuple[str, UnratedEvent]]
+) -> list[tuple[str, UnratedEvent]]:
+    """An unrated player's events, oldest first: the pending ones, then this period's."""
+    earlier: dict[tuple[str, _dt.date], list[PendingGame]] = {}
+    for g in pending:
+        earlier.setdefault((g.event, g.start), []).append(g)
+    pooled = [
+        (
+            name,
+            UnratedEvent(
+                opponents=[g.opponent for g in games], scores=[g.score for g in games], start=start
+            ),
+        )
+        for (name, start), games in sorted(earlier.items(), key=lambda kv: kv[0][1])
+    ]
+    return pooled + sorted(events, key=lambda x: x[1].start or _dt.date.min)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _fmt(x: Fraction) -> float:
+    return float(x)
+
+
+def write_next(
+    path: Path,
+    rating_list: RatingList,
+    results: list[PlayerPeriod],
+    events: Sequence[tuple[str, Tournament]],
+) -> Path:
+    """The next list: Period, List, Pending and Calculations sheets."""
+    next_date = rating_list.next_date
+    length = (rating_list.next_date - rating_list.date).days
+    period_rows: list[Sequence[Cell]] = [
+        ("List date", next_date),
+        ("Next list", next_date + _dt.timedelta(days=length)),
+        ("Computed from", rating_list.date),
+        ("Edition", edition_on(next_date).name),
+    ]
+    list_rows: list[Sequence[Cell]] = [LIST_COLUMNS]
+    pending_rows: list[Sequence[Cell]] = [PENDING_COLUMNS]
+    calc_rows: list[Sequence[Cell]] = [
+        ("FIDE ID", "Name / event", "Start", "Rc", "Ro", "w", "n", "chg", "K", "K*chg", "Note")
+    ]
+    bold = {1}
+    names = {label: (t.name or label) for label, t in events}
+    for r in results:
+        a = r.after
+        list_rows.append((a.fide_id, a.name, a.fed, a.sex, a.born, a.title, a.rating, a.k, a.games,
+                          a.reached_2400, a.active, a.last_game))  # fmt: skip
+        if r.events:
+            bold.add(len(calc_rows) + 1)
+            calc_rows.append(
+                (
+                    a.fide_id,
+                    r.before.name,
+                    None,
+                    None,
+                    r.before.rating,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    r.note or None,
+                )
+            )
+            w = total_chg = total = Fraction(0)
+            n = 0
+            for label, start, c in r.events:
+                rc = None if c.rc is None else fide_round(c.rc)
+                calc_rows.append(
+                    (None, names.get(label, label), start, rc, c.rating, _fmt(c.w), c.n,
+                     _fmt(c.chg), c.k, _fmt(c.k_chg), None)
+                )  # fmt: skip
+                w += c.w
+                n += c.n
+                total_chg += c.chg
+                total += c.k_chg
+            summary = f"rounded {r.change:+d}: new rating {a.rating}"
+            calc_rows.append(
+                (None, "Period", None, None, None, _fmt(w), n, _fmt(total_chg), None, _fmt(total),
+                 summary)
+            )  # fmt: skip
+        elif r.initial is not None:
+            bold.add(len(calc_rows) + 1)
+            i = r.initial
+            text = f"first rating {i.rating}" if i.rating is not None else f"pending: {i.reason}"
+            ra = None if i.ra is None else _fmt(i.ra)
+            calc_rows.append(
+                (a.fide_id, r.before.name, None, ra, None, _fmt(i.score), i.games, None, None,
+                 None, text)
+            )  # fmt: skip
+            if i.rating is None:
+                # carried to the next period: every game still inside the pooling window
+                for e, (label, ev) in zip(i.events, r.pooled, strict=True):
+                    if e.disregarded and "months" in e.disregarded:
+                        continue
+                    for opponent, score in zip(ev.opponents, ev.scores, strict=True):
+                        if opponent is not None and score is not None:
+                            pending_rows.append(
+                                (
+                                    a.fide_id,
+                                    names.get(label, label),
+                                    ev.start,
+                                    opponent,
+                                    float(Fraction(str(score))),
+                                )
+                            )
+    write(
+        path,
+        [
+            ("Period", period_rows, set(), (16, 14)),
+            ("List", list_rows, {1}, (11, 28, 5, 4, 10, 6, 7, 4, 7, 12, 7, 11)),
+            ("Pending", pending_rows, {1}, (11, 30, 11, 15, 7)),
+            ("Calculations", calc_rows, bold, (11, 30, 11, 7, 7, 6, 4, 7, 4, 8, 40)),
+        ],
+    )
+    return path
+
+
+def run(
+    list_path: Path, event_paths: Iterable[Path], output: Path
+) -> tuple[list[PlayerPeriod], Path]:
+    """Read, compute and write a period; nothing is written when a problem is found."""
+    rating_list = read_list(list_path)
+    events: list[tuple[str, Tournament]] = []
+    problems = []
+    for p in event_paths:
+        try:
+            events.append((p.name, read_event(p)))
+        except (FideInputError, OSError) as error:
+            problems.append(f"{p.name}: {error}")
+    if problems:
+        raise PeriodError(problems)
+    results = compute(rating_list, events)
+    return results, write_next(output, rating_list, results, events)

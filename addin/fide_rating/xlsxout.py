@@ -1,0 +1,154 @@
+"""A small, fast .xlsx writer for large plain tables (the rating list of a whole federation).
+
+openpyxl builds a cell object per cell; a 50,000-player list with its calculation pages is
+millions of cells, so this writes the package's XML directly: texts inline, numbers, dates
+with the built-in date format, bold header rows. The file is written to a temporary name and
+renamed, so it is never half-written.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+Cell = str | int | float | bool | _dt.date | None
+_EPOCH = _dt.date(1899, 12, 30)
+
+
+def _col(n: int) -> str:
+    out = ""
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def _cell(ref: str, value: Cell, bold: bool) -> str:
+    style = ' s="2"' if bold else ""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool):
+        return f'<c r="{ref}" t="b"{style}><v>{int(value)}</v></c>'
+    if isinstance(value, int | float):
+        text = (
+            repr(float(value))
+            if isinstance(value, float) and not value.is_integer()
+            else str(int(value))
+        )
+        return f'<c r="{ref}"{style}><v>{text}</v></c>'
+    if isinstance(value, _dt.date):
+        day = value.date() if isinstance(value, _dt.datetime) else value
+        return f'<c r="{ref}" s="1"><v>{(day - _EPOCH).days}</v></c>'
+    text = escape(str(value))
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f'<c r="{ref}" t="inlineStr"{style}><is><t{space}>{text}</t></is></c>'
+
+
+def _sheet(rows: Iterable[Sequence[Cell]], bold_rows: set[int], widths: Sequence[int]) -> str:
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
+        'activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>',
+    ]
+    if widths:
+        parts.append("<cols>")
+        parts += [
+            f'<col min="{i}" max="{i}" width="{w}" customWidth="1"/>'
+            for i, w in enumerate(widths, 1)
+        ]
+        parts.append("</cols>")
+    parts.append("<sheetData>")
+    letters = [_col(i) for i in range(1, 64)]
+    for r, row in enumerate(rows, start=1):
+        bold = r in bold_rows
+        cells = "".join(_cell(f"{letters[c]}{r}", v, bold) for c, v in enumerate(row))
+        parts.append(f'<row r="{r}">{cells}</row>')
+    parts.append("</sheetData></worksheet>")
+    return "".join(parts)
+
+
+STYLES = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>'
+    '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
+    '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+    '<fill><patternFill patternType="gray125"/></fill></fills>'
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+    '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+    "</styleSheet>"
+)
+
+
+_XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+_OD = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PKG = "http://schemas.openxmlformats.org/package/2006"
+_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def _content_types(n: int) -> str:
+    overrides = [
+        f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>',
+        f'<Override PartName="/xl/styles.xml" ContentType="{_CT}.styles+xml"/>',
+    ] + [
+        f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="{_CT}.worksheet+xml"/>'
+        for i in range(1, n + 1)
+    ]
+    return (
+        f'{_XML}<Types xmlns="{_PKG}/content-types">'
+        '<Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>' + "".join(overrides) + "</Types>"
+    )
+
+
+def _relationships(links: list[tuple[str, str]]) -> str:
+    items = "".join(
+        f'<Relationship Id="rId{i}" Type="{_OD}/{kind}" Target="{target}"/>'
+        for i, (kind, target) in enumerate(links, 1)
+    )
+    return f'{_XML}<Relationships xmlns="{_PKG}/relationships">{items}</Relationships>'
+
+
+def write(
+    path: Path,
+    sheets: Sequence[tuple[str, Iterable[Sequence[Cell]], set[int], Sequence[int]]],
+) -> Path:
+    """Write sheets of rows: (name, rows, 1-based numbers of bold rows, column widths)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
+            n = len(sheets)
+            z.writestr("[Content_Types].xml", _content_types(n))
+            z.writestr("_rels/.rels", _relationships([("officeDocument", "xl/workbook.xml")]))
+            names = "".join(
+                f'<sheet name={quoteattr(name)} sheetId="{i}" r:id="rId{i}"/>'
+                for i, (name, *_rest) in enumerate(sheets, 1)
+            )
+            book = f'<workbook xmlns="{_MAIN}" xmlns:r="{_OD}"><sheets>{names}</sheets></workbook>'
+            z.writestr("xl/workbook.xml", _XML + book)
+            links = [("worksheet", f"worksheets/sheet{i}.xml") for i in range(1, n + 1)]
+            z.writestr(
+                "xl/_rels/workbook.xml.rels", _relationships([*links, ("styles", "styles.xml")])
+            )
+            z.writestr("xl/styles.xml", STYLES)
+            for i, (_, rows, bold, widths) in enumerate(sheets, 1):
+                z.writestr(f"xl/worksheets/sheet{i}.xml", _sheet(rows, bold, widths))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path

@@ -1,0 +1,204 @@
+"""A rating period: a list and its events to the next list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+import fide_rating as fr
+from fide_rating import templates as tpl
+from fide_rating import trf
+from fide_rating.cli import main
+from fide_rating.period import PeriodError, read_list, run
+
+R = trf.Round
+
+# FIDE ID, name, born, rating, K, games, reached 2400
+LIST = [
+    ("1001", "Anna", 1990, 2100, 20, 100, False),
+    ("1002", "Bert", 2010, 1950, None, 20, False),  # junior, K 40 computed
+    ("1003", "Cleo", 2000, None, None, 0, False),  # unrated with 3 pending games
+    ("1004", "Dirk", 1985, 2450, None, 300, True),
+    ("1005", "Emil", 1970, 1405, 20, 50, False),  # loses and falls below 1400
+    ("1006", "Finn", 2012, None, None, 0, False),  # unrated, too few games
+    ("1007", "Gina", 1995, 1800, 20, 60, False),
+]
+
+
+def make_list(path: Path, date: dt.date, next_date: dt.date) -> Path:
+    wb = tpl.build_list()
+    wb["Period"]["B1"], wb["Period"]["B2"] = date, next_date
+    ws = wb["List"]
+    for i, (fide_id, name, born, rating, k, games, reached) in enumerate(LIST, start=2):
+        for c, v in enumerate(
+            (int(fide_id), name, "GER", "M", born, "", rating, k, games, reached, True), 1
+        ):
+            if v is not None:
+                ws.cell(i, c, v)
+    pending = wb["Pending"]
+    for i, (opp, res) in enumerate(((1900, 1.0), (1850, 0.5), (2000, 1.0)), start=2):
+        row: tuple[str | float | dt.date, ...] = (
+            "1003",
+            "Autumn open",
+            dt.date(2023, 10, 5),
+            opp,
+            res,
+        )
+        for c, value in enumerate(row, 1):
+            pending.cell(i, c, value)
+    wb.save(path)
+    return path
+
+
+def make_event(
+    path: Path, start: dt.date, name: str, players: list[str], rounds: dict[int, list[trf.Round]]
+) -> Path:
+    lines = [f"012 {name}", f"042 {start:%Y/%m/%d}", f"052 {start:%Y/%m/%d}"]
+    by_id = {row[0]: row for row in LIST}
+    for number, fide_id in enumerate(players, start=1):
+        row = by_id.get(fide_id, (fide_id, f"Player {fide_id}", None, None, None, 0, False))
+        games = rounds[number]
+        lines.append(trf.format_player(trf.Player(
+            number, "m", "", str(row[1]), row[3], "GER", fide_id, "", trf.points_of(g.result for g in games), number, tuple(games))))  # fmt: skip
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def two_events(tmp: Path) -> list[Path]:
+    # event 1: Anna, Bert, Cleo, Dirk, Emil, Finn, Gina (7 players, 3 rounds, byes)
+    e1 = make_event(tmp / "e1.trf", dt.date(2024, 2, 3), "Winter open", ["1001", "1002", "1003", "1004", "1005", "1006", "1007"], {
+        1: [R(2, "w", "1"), R(4, "b", "0"), R(7, "w", "=")],
+        2: [R(1, "b", "0"), R(3, "w", "1"), R(5, "b", "1")],
+        3: [R(4, "w", "="), R(2, "b", "0"), R(6, "w", "1")],
+        4: [R(3, "b", "="), R(1, "w", "1"), R(None, "-", "F")],
+        5: [R(6, "w", "1"), R(7, "b", "0"), R(2, "w", "0")],
+        6: [R(5, "b", "0"), R(None, "-", "H"), R(3, "b", "0")],
+        7: [R(None, "-", "U"), R(5, "w", "1"), R(1, "b", "=")],
+    })  # fmt: skip
+    # event 2: Anna, Bert, Cleo, Emil (round robin)
+    e2 = make_event(tmp / "e2.trf", dt.date(2024, 2, 20), "Club rr", ["1001", "1002", "1003", "1005"], {
+        1: [R(2, "w", "1"), R(3, "b", "="), R(4, "w", "1")],
+        2: [R(1, "b", "0"), R(4, "w", "1"), R(3, "w", "0")],
+        3: [R(4, "b", "1"), R(1, "w", "="), R(2, "b", "1")],
+        4: [R(3, "w", "0"), R(2, "b", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    return [e1, e2]
+
+
+def test_period_end_to_end(tmp_path: Path) -> None:
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    results, out = run(lst, two_events(tmp_path), tmp_path / "next.xlsx")
+    by = {r.before.fide_id: r for r in results}
+    ed = fr.get_edition(dt.date(2024, 2, 3))
+    # Anna: two events, K 20 from the list; the change is the events' K x chg rounded once
+    e1 = fr.event(2100, [1950, 2450, 1800], [1, 0, 0.5], 20, ed)
+    e2 = fr.event(2100, [1950, 1405], [1, 1], 20, ed)  # Cleo is unrated: not counted
+    assert [c.k_chg for _, _, c in by["1001"].events] == [e1.k_chg, e2.k_chg]
+    assert by["1001"].change == fr.fide_round(e1.k_chg + e2.k_chg)
+    # 2024-02 -> 2024-03 crosses the one-time adjustment: below 2000 becomes 0.6 R + 800
+    assert by["1001"].change is not None
+    anna = 2100 + by["1001"].change
+    assert by["1001"].after.rating == (anna if anna >= 2000 else fr.adjust_2024(anna))
+    assert by["1001"].after.games == 100 + 5
+    # Bert: a junior, K 40 (computed), 6 games
+    assert {c.k for _, _, c in by["1002"].events} == {40}
+    # Dirk: reached 2400: K 10
+    assert {c.k for _, _, c in by["1004"].events} == {10}
+    # Cleo: 3 pending + 3 this period against rated opponents -> a first rating
+    assert by["1003"].initial is not None and by["1003"].initial.rating is not None
+    assert by["1003"].after.rating == min(2200, by["1003"].initial.rating)
+    # pending 3, Winter open 2 (Bert, Dirk; Finn is unrated), Club rr 3 (Anna, Bert, Emil)
+    assert by["1003"].initial.games == 3 + 2 + 3
+    assert by["1003"].initial.edition.name == "2022-01"  # the edition of the latest event
+    # Finn: too few games, results carried as pending
+    assert by["1006"].after.rating is None and by["1006"].initial is not None
+    # Emil: 1405 - 6 = 1399, then the one-time adjustment of 1 March 2024: 0.6 x 1399 + 800
+    assert by["1005"].change == -6 and by["1005"].after.rating == 1639
+    assert by["1005"].note == "2024 adjustment from 1399"
+    wb = openpyxl.load_workbook(out)
+    assert wb["Period"]["B1"].value == dt.datetime(2024, 3, 1)
+    listed = {str(r[0]): r for r in wb["List"].iter_rows(min_row=2, values_only=True)}
+    assert listed["1001"][6] == by["1001"].after.rating
+    pending = list(wb["Pending"].iter_rows(min_row=2, values_only=True))
+    assert {str(r[0]) for r in pending} == {"1006"}
+    calc = list(wb["Calculations"].iter_rows(values_only=True))
+    assert any(r[1] == "Winter open" for r in calc) and any(r[1] == "Period" for r in calc)
+    again = read_list(out)  # the next list is a list again
+    assert (
+        again.date == dt.date(2024, 3, 1)
+        and again.players["1001"].rating == by["1001"].after.rating
+    )
+
+
+def test_k_times_n_over_the_whole_period(tmp_path: Path) -> None:
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
+    # Bert (K 40 as a junior) plays 9 games in each of two events: n = 18, K x n <= 700 -> 38
+    rounds = {
+        1: [R(2, "w" if i % 2 else "b", "=") for i in range(9)],
+        2: [R(1, "b" if i % 2 else "w", "=") for i in range(9)],
+    }
+    a = make_event(tmp_path / "a.trf", dt.date(2024, 4, 2), "Match A", ["1002", "1007"], rounds)
+    b = make_event(tmp_path / "b.trf", dt.date(2024, 4, 20), "Match B", ["1002", "1007"], rounds)
+    results, _ = run(lst, [a, b], tmp_path / "next.xlsx")
+    bert = next(r for r in results if r.before.fide_id == "1002")
+    assert {c.k for _, _, c in bert.events} == {38}
+
+
+def test_below_the_floor_becomes_unrated(tmp_path: Path) -> None:
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
+    games = {1: [R(2, "w", "0"), R(2, "b", "0")] * 2, 2: [R(1, "b", "1"), R(1, "w", "1")] * 2}
+    e = make_event(tmp_path / "e.trf", dt.date(2024, 4, 3), "Match", ["1005", "1007"], games)
+    results, _ = run(lst, [e], tmp_path / "next.xlsx")
+    emil = next(r for r in results if r.before.fide_id == "1005")
+    assert emil.change is not None and 1405 + emil.change < 1400
+    assert emil.after.rating is None and emil.after.k is None
+    assert emil.note == "below the floor 1400: unrated"
+
+
+def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    stranger = make_event(
+        tmp_path / "x.trf",
+        dt.date(2024, 2, 5),
+        "X",
+        ["1001", "9999"],
+        {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]},
+    )
+    late = make_event(
+        tmp_path / "late.trf",
+        dt.date(2024, 3, 5),
+        "Late",
+        ["1001", "1002"],
+        {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]},
+    )
+    out = tmp_path / "next.xlsx"
+    with pytest.raises(PeriodError) as caught:
+        run(lst, [stranger, late], out)
+    problems = caught.value.problems
+    assert "x.trf: player 2 (Player 9999, FIDE ID 9999) is not on the list" in problems
+    assert "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-03-01" in problems
+    assert not out.exists()
+    wb = openpyxl.load_workbook(lst)
+    wb["List"]["A3"] = 1001  # a duplicate ID
+    wb.save(lst)
+    with pytest.raises(PeriodError, match="FIDE ID 1001 is listed twice"):
+        read_list(lst)
+    assert main(["period", str(lst), str(stranger), "-o", str(out)]) == 1
+    assert not out.exists()
+
+
+def test_template_list_is_shipped_and_fresh(tmp_path: Path) -> None:
+    import zipfile
+
+    shipped = Path(__file__).resolve().parent.parent / "templates" / "rating-list.xlsx"
+    assert openpyxl.load_workbook(shipped).sheetnames == ["Period", "List", "Pending"]
+    tpl.build_list().save(tmp_path / "fresh.xlsx")
+    with zipfile.ZipFile(shipped) as a, zipfile.ZipFile(tmp_path / "fresh.xlsx") as b:
+        for name in a.namelist():
+            if name != "docProps/core.xml":
+                assert a.read(name) == b.read(name), name
+    assert Fraction(1, 2) == 0.5
