@@ -85,7 +85,22 @@ class EventCalculation(NamedTuple):
     @property
     def k_chg(self) -> Fraction:
         """K x chg, not rounded (8.3.2 d)."""
-        return self.k * self.chg
+        return Fraction(self.k_chg_h, 100)
+
+    @property
+    def w_h(self) -> int:
+        """W in hundredths."""
+        return int(sum(self.scores) * 100)  # type: ignore[arg-type]
+
+    @property
+    def chg_h(self) -> int:
+        """Sum of W - PD in hundredths (exact integers: the fast way to add events up)."""
+        return self.w_h - sum(self.pd_h)
+
+    @property
+    def k_chg_h(self) -> int:
+        """K x chg in hundredths of a rating point."""
+        return self.k * self.chg_h
 
     @property
     def rc(self) -> Fraction | None:

@@ -19,7 +19,7 @@ from .editions import Edition, get_edition
 from .errors import FideInputError
 from .initial import UnratedEvent, initial_rating, round_robin
 from .k_factor import k_factor
-from .trf import TITLES, Player, Round, Tournament, points_of
+from .trf import PLAYED, TITLES, Player, Round, Tournament, points_of
 
 GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
 
@@ -77,7 +77,7 @@ class EventGames:
 
     edition: Edition
     start: _dt.date | None
-    games: dict[int, list[tuple[int, Fraction]]]  # rated players: (opponent rating used, score)
+    games: dict[int, list[tuple[int, float]]]  # rated players: (opponent rating used, score)
     unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
 
 
@@ -118,15 +118,16 @@ def event_games(
         used = {n: rr.ratings_used[index[n]] for n in order}
     else:
         used = rating_of
-    games: dict[int, list[tuple[int, Fraction]]] = {}
+    games: dict[int, list[tuple[int, float]]] = {}
     unrated: dict[int, UnratedEvent] = {}
+    played_score = PLAYED
     for p in players.values():
         played = [
-            (o, s)
-            for r in p.rounds
-            if r.opponent is not None
-            and (s := r.rated_result) is not None
-            and (o := used.get(r.opponent)) is not None
+            (o, sc)
+            for opp, _, res in p.rounds
+            if opp is not None
+            and (sc := played_score.get(res)) is not None
+            and (o := used.get(opp)) is not None
         ]
         if rating_of.get(p.number) is not None:
             games[p.number] = played

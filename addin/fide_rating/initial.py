@@ -112,7 +112,7 @@ def _tally(index: int, ev: UnratedEvent) -> EventRu:
         )
     games = rated = 0
     score_h = 0
-    total = Fraction(0)
+    opponents_sum = 0  # whole numbers: summed as ints, one Fraction at the end
     rc = None if ev.rc is None else Fraction(ev.rc)
     for opponent, s in zip(ev.opponents, ev.scores, strict=True):
         if s is None:
@@ -120,12 +120,13 @@ def _tally(index: int, ev: UnratedEvent) -> EventRu:
         w = score_hundredths(s)
         if opponent is not None:
             check_rating(opponent, "opponent rating")
-        if opponent is None and rc is None:
+            opponents_sum += opponent
+        elif rc is None:
             continue  # 6.6: a game between two unrated players is not rated
         games += 1
         rated += opponent is not None
         score_h += w
-        total += rc if rc is not None else opponent  # type: ignore[operator]
+    total = rc * games if rc is not None else Fraction(opponents_sum)
     return EventRu(index, games, rated, Fraction(score_h, 100), total)
 
 

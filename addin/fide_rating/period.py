@@ -25,10 +25,10 @@ from .exchange import event_games, from_workbook
 from .initial import InitialRating, UnratedEvent, _months_before, initial_rating
 from .k_factor import k_factor, limit_k
 from .performance import adjust_2024
-from .rounding import fide_round
+from .rounding import fide_round_ratio
 from .trf import Tournament
 from .trf import read as read_trf
-from .xlsxout import Cell, write
+from .xlsxout import Cell, RowXml, serial, text, write
 
 LIST_COLUMNS = ("FIDE ID", "Name", "Fed", "Sex", "Born", "Title", "Rating", "K", "Games",
                 "Reached 2400", "Active", "Last game")  # fmt: skip
@@ -70,7 +70,7 @@ class PendingGame:
     event: str
     start: _dt.date
     opponent: int
-    score: Fraction
+    score: float  # 1, 0.5 or 0
 
 
 @dataclass
@@ -194,7 +194,9 @@ def read_list(path: Path) -> RatingList:
         start = _date(row[2])
         try:
             opponent = int(row[3])  # type: ignore[call-overload]
-            score = Fraction(str(row[4]).replace("½", "0.5"))
+            score = float(str(row[4]).replace("½", "0.5").replace(",", "."))
+            if score not in (0.0, 0.5, 1.0):
+                raise ValueError(score)
         except (TypeError, ValueError):
             problems.append(
                 f"Pending row {i}: expected an opponent rating and a result 1, 0.5 or 0"
@@ -215,6 +217,25 @@ def read_event(path: Path) -> Tournament:
     return read_trf(path)
 
 
+def _read_one(path: Path) -> tuple[str, Tournament | str]:
+    try:
+        return path.name, read_event(path)
+    except (FideInputError, OSError) as error:
+        return path.name, str(error)
+
+
+def read_events(paths: Sequence[Path]) -> tuple[list[tuple[str, Tournament]], list[str]]:
+    """Every event file, and the problems of those that cannot be read.
+
+    (Reading in a process pool was tried: shipping the parsed events back costs what the
+    second core saves.)
+    """
+    found = [_read_one(p) for p in paths]
+    events = [(name, t) for name, t in found if isinstance(t, Tournament)]
+    problems = [f"{name}: {t}" for name, t in found if isinstance(t, str)]
+    return events, problems
+
+
 # --- the period -----------------------------------------------------------------------------
 
 
@@ -224,7 +245,7 @@ def compute(
     """The next list's entries (and how), or :class:`PeriodError` with every problem."""
     problems: list[str] = []
     listed = rating_list.players
-    played: dict[str, list[tuple[str, _dt.date | None, Edition, list[tuple[int, Fraction]]]]] = {}
+    played: dict[str, list[tuple[str, _dt.date | None, Edition, list[tuple[int, float]]]]] = {}
     unrated_events: dict[str, list[tuple[str, UnratedEvent]]] = {}
     last: dict[str, _dt.date] = {}
     for label, t in events:
@@ -286,20 +307,22 @@ def compute(
         if before.rating is not None:
             entries = played.get(fide_id, [])
             n = sum(len(g) for *_, g in entries)
-            total = Fraction(0)
+            total = 0  # K x chg in hundredths, summed exactly
+            # K of the list (or from the facts on the list's date) for the whole period,
+            # then K x n <= 700 with every game of the period
+            base_k = before.k
+            if base_k is None and entries:
+                base_k = k_factor(
+                    rating=before.rating, games_before=before.games, birth=_birth(before),
+                    reached_2400=before.reached_2400, on=rating_list.date, edition=entries[0][2],
+                )  # fmt: skip
             for label, start, ed, games in entries:
-                if before.k is not None:
-                    k = limit_k(before.k, n, ed)
-                else:
-                    k = k_factor(
-                        rating=before.rating, games_before=before.games, birth=_birth(before),
-                        reached_2400=before.reached_2400, on=start, games_in_period=n, edition=ed,
-                    )  # fmt: skip
+                k = limit_k(base_k or 20, n, ed)
                 calc = event(before.rating, [o for o, _ in games], [s for _, s in games], k, ed)
                 result.events.append((label, start, calc))
-                total += calc.k_chg
+                total += calc.k_chg_h
             if entries:
-                result.change = fide_round(total)
+                result.change = fide_round_ratio(total, 100)
                 after.rating = before.rating + result.change
             after.games = before.games + n
         else:
@@ -390,7 +413,7 @@ def write_next(
     ]
     list_rows: list[Sequence[Cell]] = [LIST_COLUMNS]
     pending_rows: list[Sequence[Cell]] = [PENDING_COLUMNS]
-    calc_rows: list[Sequence[Cell]] = [
+    calc_rows: list[Sequence[Cell] | RowXml] = [
         ("FIDE ID", "Name / event", "Start", "Rc", "Ro", "w", "n", "chg", "K", "K*chg", "Note")
     ]
     bold = {1}
@@ -416,23 +439,16 @@ def write_next(
                     r.note or None,
                 )
             )
-            w = total_chg = total = Fraction(0)
-            n = 0
+            w = chg = kchg = n = 0  # hundredths
             for label, start, c in r.events:
-                rc = None if c.rc is None else fide_round(c.rc)
-                calc_rows.append(
-                    (None, names.get(label, label), start, rc, c.rating, _fmt(c.w), c.n,
-                     _fmt(c.chg), c.k, _fmt(c.k_chg), None)
-                )  # fmt: skip
-                w += c.w
-                n += c.n
-                total_chg += c.chg
-                total += c.k_chg
+                w_h = c.w_h
+                chg_h = w_h - sum(c.pd_h)
+                calc_rows.append(_event_row(len(calc_rows) + 1, names.get(label, label), start, c))
+                w, chg, kchg, n = w + w_h, chg + chg_h, kchg + c.k * chg_h, n + len(c.used)
             summary = f"rounded {r.change:+d}: new rating {a.rating}"
             calc_rows.append(
-                (None, "Period", None, None, None, _fmt(w), n, _fmt(total_chg), None, _fmt(total),
-                 summary)
-            )  # fmt: skip
+                (None, "Period", None, None, None, w / 100, n, chg / 100, None, kchg / 100, summary)
+            )
         elif r.initial is not None:
             bold.add(len(calc_rows) + 1)
             i = r.initial
@@ -470,18 +486,27 @@ def write_next(
     return path
 
 
+def _event_row(r: int, name: str, start: _dt.date | None, c: EventCalculation) -> RowXml:
+    """One event of a player's calculation page, written directly (the page has a row per
+    player and event: hundreds of thousands for a federation)."""
+    n = len(c.used)
+    rc = f'<c r="D{r}"><v>{fide_round_ratio(sum(c.used), n)}</v></c>' if n else ""
+    day = f'<c r="C{r}" s="1"><v>{serial(start)}</v></c>' if start else ""
+    chg = c.chg_h
+    return RowXml(
+        f'<row r="{r}"><c r="B{r}" t="inlineStr"><is><t>{text(name)}</t></is></c>{day}{rc}'
+        f'<c r="E{r}"><v>{c.rating}</v></c><c r="F{r}"><v>{(chg + sum(c.pd_h)) / 100!r}</v></c>'
+        f'<c r="G{r}"><v>{n}</v></c><c r="H{r}"><v>{chg / 100!r}</v></c>'
+        f'<c r="I{r}"><v>{c.k}</v></c><c r="J{r}"><v>{c.k * chg / 100!r}</v></c></row>'
+    )
+
+
 def run(
     list_path: Path, event_paths: Iterable[Path], output: Path
 ) -> tuple[list[PlayerPeriod], Path]:
     """Read, compute and write a period; nothing is written when a problem is found."""
     rating_list = read_list(list_path)
-    events: list[tuple[str, Tournament]] = []
-    problems = []
-    for p in event_paths:
-        try:
-            events.append((p.name, read_event(p)))
-        except (FideInputError, OSError) as error:
-            problems.append(f"{p.name}: {error}")
+    events, problems = read_events(list(event_paths))
     if problems:
         raise PeriodError(problems)
     results = compute(rating_list, events)

@@ -21,8 +21,16 @@ def fide_round(x: int | Fraction | Decimal) -> int:
     if isinstance(x, int):
         return x
     f = Fraction(x)
-    sign = -1 if f < 0 else 1
-    return sign * int((abs(f) * 2 + 1) // 2)
+    return fide_round_ratio(f.numerator, f.denominator)
+
+
+def fide_round_ratio(numerator: int, denominator: int) -> int:
+    """:func:`fide_round` of numerator / denominator, in integers (the hot loops' form)."""
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    if numerator < 0:
+        return -((-2 * numerator + denominator) // (2 * denominator))
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def percent(score: Fraction, games: int) -> int:

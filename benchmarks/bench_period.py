@@ -1,0 +1,91 @@
+"""Benchmark: a federation's rating period of 50,000 players and 500,000 games (1,000 Swiss
+events of 100 players and 10 rounds), from the list and the TRF files to the next list.
+Prints the time of each step and the peak memory (target: under 10 seconds in all).
+
+    python benchmarks/bench_period.py [--players 50000] [--events 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import resource
+import tempfile
+import time
+from pathlib import Path
+
+from fide_rating import period, trf
+from fide_rating.xlsxout import write
+
+
+def make(
+    folder: Path, players: int, events: int, size: int, rounds: int
+) -> tuple[Path, list[Path]]:
+    rnd = random.Random(3)
+    ratings = [None if rnd.random() < 0.1 else rnd.randint(1400, 2700) for _ in range(players)]
+    rows = [period.LIST_COLUMNS] + [
+        (str(100000 + i), f"Player {i}", "GER", "M", rnd.randint(1950, 2015), "", r,
+         None, rnd.choice((0, 20, 100)), False, True, None)
+        for i, r in enumerate(ratings)
+    ]  # fmt: skip
+    lst = write(
+        folder / "list.xlsx",
+        [("Period", [("List date", dt.date(2025, 11, 1)), ("Next list", dt.date(2025, 12, 1))],
+          set(), ()), ("List", rows, {1}, ()), ("Pending", [period.PENDING_COLUMNS], {1}, ())],
+    )  # fmt: skip
+    paths = []
+    for e in range(events):
+        field = rnd.sample(range(players), size)
+        table: list[list[trf.Round]] = [[] for _ in range(size)]
+        for _ in range(rounds):
+            order = list(range(size))
+            rnd.shuffle(order)
+            for a, b in zip(order[::2], order[1::2], strict=True):
+                res = rnd.choice("1=0")
+                table[a].append(trf.Round(b + 1, "w", res))
+                table[b].append(trf.Round(a + 1, "b", {"1": "0", "0": "1", "=": "="}[res]))
+        lines = [f"012 Event {e}", f"042 2025/11/{1 + e % 28:02d}"]
+        for i, who in enumerate(field):
+            rs = tuple(table[i])
+            lines.append(trf.format_player(trf.Player(
+                i + 1, "m", "", f"Player {who}", ratings[who], "GER", str(100000 + who), "",
+                trf.points_of(r.result for r in rs), i + 1, rs)))  # fmt: skip
+        path = folder / f"event-{e:04d}.trf"
+        path.write_text("\n".join(lines) + "\n")
+        paths.append(path)
+    return lst, paths
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=50_000)
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--size", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=10)
+    args = parser.parse_args()
+    games = args.events * args.size * args.rounds // 2
+    with tempfile.TemporaryDirectory(prefix="fide-period-") as tmp:
+        lst, events = make(Path(tmp), args.players, args.events, args.size, args.rounds)
+        print(f"{args.players:,} players, {len(events):,} events, {games:,} games")
+        start = time.perf_counter()
+        rating_list = period.read_list(lst)
+        t_list = time.perf_counter()
+        read, problems = period.read_events(events)
+        assert not problems, problems[:3]
+        t_events = time.perf_counter()
+        results = period.compute(rating_list, read)
+        t_compute = time.perf_counter()
+        period.write_next(Path(tmp) / "next.xlsx", rating_list, results, read)
+        t_write = time.perf_counter()
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+    print(f"read the list        {t_list - start:6.2f} s")
+    print(f"read the events      {t_events - t_list:6.2f} s")
+    print(f"compute the period   {t_compute - t_events:6.2f} s")
+    print(f"write the next list  {t_write - t_compute:6.2f} s")
+    print(f"total                {t_write - start:6.2f} s, peak memory {peak / 2**20:.0f} MiB "
+          "(the process's peak resident size)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
