@@ -340,6 +340,13 @@ def _period(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build_lite(args: argparse.Namespace) -> int:
+    from .lite import write
+
+    print(f"wrote {write(Path(args.output))}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
@@ -401,6 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("events", nargs="+", help="the period's events: TRF files or workbooks")
     p.add_argument("-o", "--output", required=True, help="the next list (.xlsx)")
     p.set_defaults(run=_period)
+    p = sub.add_parser("build-lite", help="one main.py with the functions for xlwings Lite")
+    p.add_argument("-o", "--output", default="dist/main.py")
+    p.set_defaults(run=_build_lite)
     p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
     p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
     p.set_defaults(run=_build_oxt)
