@@ -186,5 +186,21 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "line 2, column 49: rating must be a number" in capsys.readouterr().err
 
 
+def test_scoring_record_162() -> None:
+    R = trf.Round  # noqa: N806
+    a = _record(1, "A", 2000, "3.0", [R(2, "w", "1")])
+    b = _record(2, "B", 2000, "1.0", [R(1, "b", "0")])
+    plain = trf.parse("\n".join(["012 Three points a win", a, b]) + "\n")
+    assert [str(e) for e in plain.errors] == [
+        "line 2, column 81: points 3 do not add up: the results give 1",
+        "line 3, column 81: points 1 do not add up: the results give 0",
+    ]
+    scored = trf.parse(
+        "\n".join(["012 Three points a win", "162  W 3.0    L 1.0", a, b]) + "\n"
+    )
+    assert scored.errors == []
+    assert trf.scoring(scored)["1"] == 6 and trf.scoring(scored)["="] == 1
+
+
 def test_points_helper() -> None:
     assert trf.points_of(["1", "=", "+", "H", "U", "Z", "-", "L", "D"]) == Fraction(9, 2)

@@ -311,9 +311,34 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
     return t
 
 
+# TRF-2026 tag 162: which result codes each scoring symbol covers
+_SCORING_CODES = {"W": "1+WF", "D": "=DH", "L": "0L", "A": "-Z ", "P": "U", "X": ""}
+
+
+def scoring(t: Tournament) -> dict[str, int]:
+    """Half points of each result code: the defaults, or tag 162's (TRF-2026) where given."""
+    halves = dict(_HALVES)
+    record = t.header("162")
+    if record is None:
+        return halves
+    line = "162 " + record
+    at = 5  # 0-based position 6: the first symbol
+    while at < len(line):
+        symbol, value = line[at : at + 1], line[at + 1 : at + 5].strip()
+        if symbol in _SCORING_CODES and value:
+            try:
+                points = Fraction(value)
+            except ValueError:
+                break
+            for code in _SCORING_CODES[symbol]:
+                halves[code] = int(points * 2)
+        at += 9
+    return halves
+
+
 def check(t: Tournament) -> None:
     """Whole-file checks: duplicate numbers, opponents that do not exist or do not
-    reciprocate, points that do not add up."""
+    reciprocate, points that do not add up (by tag 162's scoring where the file has one)."""
     players: dict[int, Player] = {}
     for p in (x for x in t.lines if isinstance(x, Player)):
         if p.number in players:
@@ -321,6 +346,7 @@ def check(t: Tournament) -> None:
         players[p.number] = p
     errors = t.errors
     good_pair = {("w", "b"), ("b", "w")}
+    halves_of = scoring(t)
     for p in players.values():
         me = p.number
         for k, (opp, colour, result) in enumerate(p.rounds, start=1):
@@ -359,7 +385,7 @@ def check(t: Tournament) -> None:
                     TrfError(p.line_no, col + 5, f"round {k}: both players have colour {colour}")
                 )
         if p.points is not None:
-            halves = sum([_HALVES.get(r[2], 0) for r in p.rounds])
+            halves = sum([halves_of.get(r[2], 0) for r in p.rounds])
             if halves * p.points.denominator != 2 * p.points.numerator:
                 errors.append(
                     TrfError(
