@@ -104,7 +104,7 @@ _TOKEN = re.compile(
 )
 
 
-def _col_number(letters: str) -> int:
+def col_number(letters: str) -> int:
     n = 0
     for ch in letters.upper():
         n = n * 26 + ord(ch) - 64
@@ -158,7 +158,7 @@ def _corner(text: str) -> tuple[int, bool, int, bool]:
     m = re.fullmatch(r"(\$?)([A-Za-z]{1,3})(\$?)([0-9]+)", text)
     if m is None:
         raise Unsupported(f"bad reference {text!r}")
-    return int(m.group(4)), m.group(3) == "$", _col_number(m.group(2)), m.group(1) == "$"
+    return int(m.group(4)), m.group(3) == "$", col_number(m.group(2)), m.group(1) == "$"
 
 
 def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
@@ -176,7 +176,7 @@ def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
         return ("area", sheet, rel(r1, a.startswith("$"), 1, True),
                 rel(r2, b.startswith("$"), MAX_COLS, True))  # fmt: skip
     if a.lstrip("$").isalpha():  # whole columns
-        c1, c2 = _col_number(a.lstrip("$")), _col_number(b.lstrip("$"))
+        c1, c2 = col_number(a.lstrip("$")), col_number(b.lstrip("$"))
         return ("area", sheet, rel(1, True, c1, a.startswith("$")),
                 rel(MAX_ROWS, True, c2, b.startswith("$")))  # fmt: skip
     return ("area", sheet, rel(*_corner(a)), rel(*_corner(b)))
@@ -569,7 +569,7 @@ class Compiler:
             if letters is None:
                 return m.group()
             r = int(m.group("row"))
-            c = _COLUMN_NUMBERS.get(letters) or _col_number(letters)
+            c = _COLUMN_NUMBERS.get(letters) or col_number(letters)
             rs = f"R{r}" if m.group("rabs") else f"R[{r - row}]"
             cs = f"C{c}" if m.group("cabs") else f"C[{c - col}]"
             return f"{m.group('sheet') or ''}{rs}{cs}"

@@ -31,6 +31,7 @@ from .formula import (
     Value,
     XlError,
     col_letters,
+    col_number,
     scalar,
 )
 
@@ -98,13 +99,6 @@ def _unescape(text: bytes) -> str:
         .replace("&apos;", "'")
         .replace("&amp;", "&")
     )
-
-
-def _col_number(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - 64
-    return n
 
 
 def read_package(
@@ -213,7 +207,7 @@ def cached_formula_values(part: bytes) -> dict[tuple[int, int], Value]:
         r = _R_ATTR.search(m.group("attrs"))
         if r is None:
             continue
-        out[(int(r.group(2)), _col_number(r.group(1).decode()))] = _decode_cached(
+        out[(int(r.group(2)), col_number(r.group(1).decode()))] = _decode_cached(
             m.group("attrs"), body
         )
     return out
@@ -244,7 +238,7 @@ def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
         r = _R_ATTR.search(m.group("attrs"))
         if r is None:
             return m.group()
-        key = (int(r.group(2)), _col_number(r.group(1).decode()))
+        key = (int(r.group(2)), col_number(r.group(1).decode()))
         if key not in values:
             return m.group()
         t, text = _value_xml(values[key])
@@ -437,7 +431,7 @@ def read_sheet(
         for letters, digits, attrs, body in _CELL_R.findall(part):
             if not body:
                 continue
-            key = (int(digits), cols.get(letters) or _col_number(letters.decode()))
+            key = (int(digits), cols.get(letters) or col_number(letters.decode()))
             i = attrs.find(b't="')
             kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
             if body[:3] == b"<v>" and body.count(b"<") == 2:
@@ -466,7 +460,7 @@ def read_sheet(
             for cm in _CELL.finditer(rm.group("body") or b""):
                 attrs = cm.group("attrs")
                 ref = _R_ATTR.search(attrs)
-                col = _col_number(ref.group(1).decode()) if ref else col + 1
+                col = col_number(ref.group(1).decode()) if ref else col + 1
                 body = cm.group("body")
                 if body:
                     i = attrs.find(b't="')
@@ -652,8 +646,8 @@ def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:
     if m is None:
         return []
     sheet = (m.group(1) or "").replace("''", "'") or m.group(2)
-    c1, r1 = _col_number(m.group(3)), int(m.group(4))
-    c2, r2 = _col_number(m.group(5)), int(m.group(6))
+    c1, r1 = col_number(m.group(3)), int(m.group(4))
+    c2, r2 = col_number(m.group(5)), int(m.group(6))
     header = [book.value(sheet, r1, c) for c in range(c1, c2 + 1)]
     rows = []
     for r in range(r1 + 1, r2 + 1):

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from .formula import col_letters
+
 Cell = str | int | float | bool | _dt.date | None
 
 
@@ -36,14 +38,6 @@ def serial(day: _dt.date) -> int:
 
 
 _EPOCH = _dt.date(1899, 12, 30)
-
-
-def _col(n: int) -> str:
-    out = ""
-    while n:
-        n, rem = divmod(n - 1, 26)
-        out = chr(65 + rem) + out
-    return out
 
 
 def _text_cell(ref: str, value: str, style: str) -> str:
@@ -88,7 +82,7 @@ def _sheet(
         ]
         parts.append("</cols>")
     parts.append("<sheetData>")
-    letters = [_col(i) for i in range(1, 64)]
+    letters = [col_letters(i) for i in range(1, 64)]
     writers = _WRITERS
     for r, row in enumerate(rows, start=1):
         if type(row) is RowXml:
