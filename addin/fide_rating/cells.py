@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Literal, TypeAlias
 
-from .change import change_hundredths, event
+from .change import change_checked, change_hundredths, event
 from .editions import EDITIONS, LATEST, Edition, edition_on
 from .errors import FideInputError
 from .expected import RATING_MAX, RATING_MIN, dp, expected_score, score_hundredths
@@ -270,11 +270,8 @@ def games(
     return ratings, [result("results", v) for v in res_cells]
 
 
-def _plain_games(
-    opp_cells: list[object], res_cells: list[object] | None
-) -> tuple[list[int | None], list[object | None]] | None:
-    """The usual case in C-speed passes: every opponent a whole number in range, every result
-    1, 0.5 or 0 as a number. None sends the cells through the per-cell checks."""
+def _plain_ratings(opp_cells: list[object]) -> list[int] | None:
+    """Every opponent a whole number in range, checked in C-speed passes; else None."""
     if not opp_cells or not _PLAIN.issuperset(map(type, opp_cells)):
         return None
     try:
@@ -283,11 +280,30 @@ def _plain_games(
         return None
     if ratings != opp_cells or min(ratings) < RATING_MIN or max(ratings) > RATING_MAX:
         return None
-    if res_cells is None:
-        return ratings, [0.0] * len(ratings)  # type: ignore[return-value]
+    return ratings
+
+
+def _plain_w(res_cells: list[object]) -> int | None:
+    """W in hundredths when every result is 1, 0.5 or 0 as a number; else None."""
     if not _PLAIN.issuperset(map(type, res_cells)):
         return None
-    if res_cells.count(1.0) + res_cells.count(0.5) + res_cells.count(0.0) != len(res_cells):
+    ones, halves = res_cells.count(1.0), res_cells.count(0.5)
+    if ones + halves + res_cells.count(0.0) != len(res_cells):
+        return None
+    return 100 * ones + 50 * halves
+
+
+def _plain_games(
+    opp_cells: list[object], res_cells: list[object] | None
+) -> tuple[list[int | None], list[object | None]] | None:
+    """The usual case in C-speed passes: every opponent a whole number in range, every result
+    1, 0.5 or 0 as a number. None sends the cells through the per-cell checks."""
+    ratings = _plain_ratings(opp_cells)
+    if ratings is None:
+        return None
+    if res_cells is None:
+        return ratings, [0.0] * len(ratings)  # type: ignore[return-value]
+    if _plain_w(res_cells) is None:
         return None
     return ratings, res_cells  # type: ignore[return-value]  # list is invariant
 
@@ -327,6 +343,13 @@ def fide_change(
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     kk = whole("k", k, 1, 100, "K, a whole number from 1 to 100")
+    opp_cells, res_cells = cells(opponents), cells(results)
+    if len(opp_cells) == len(res_cells):
+        # the usual crosstable row, checked here once: straight to the arithmetic
+        ratings = _plain_ratings(opp_cells)
+        w = _plain_w(res_cells) if ratings is not None else None
+        if ratings is not None and w is not None:
+            return change_checked(r, ratings, w, kk, ed) / 100
     opps, res = games(opponents, results, results_given=True)
     return change_hundredths(r, opps, res, kk, ed) / 100
 

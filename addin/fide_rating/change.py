@@ -184,16 +184,25 @@ def change_hundredths(
     ed = edition if isinstance(edition, Edition) else get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
-    row = lookup(ed).row(r)
     w = _quick_w(opponents, scores)
-    if w is not None and row is not None:
-        rated_all = cast("Sequence[Rating]", opponents)
+    if w is not None:
         try:
-            return kk * (w - sum(map(row.__getitem__, rated_all)))
+            return change_checked(r, cast("Sequence[Rating]", opponents), w, kk, ed)
         except TypeError:  # a rating that is not an int: the checking path says which
             pass
     rated, _, w = _checked(opponents, scores)
-    return kk * (w - sum(used_and_pd(r, rated, ed)[1]))
+    return change_checked(r, rated, w, kk, ed)
+
+
+def change_checked(
+    rating: Rating, opponents: Sequence[Rating], w_h: int, k: int, edition: Edition
+) -> int:
+    """K x (W - sum of PD) in hundredths, for inputs already checked: whole ratings in range,
+    every opponent rated and played, W in hundredths (the cell layer checks them itself)."""
+    row = lookup(edition).row(rating)
+    if row is None:  # one upgrade per tournament: it depends on all the games
+        return k * (w_h - sum(used_and_pd(rating, opponents, edition)[1]))
+    return k * (w_h - sum(map(row.__getitem__, opponents)))
 
 
 def change(
