@@ -195,9 +195,7 @@ def test_scoring_record_162() -> None:
         "line 2, column 81: points 3 do not add up: the results give 1",
         "line 3, column 81: points 1 do not add up: the results give 0",
     ]
-    scored = trf.parse(
-        "\n".join(["012 Three points a win", "162  W 3.0    L 1.0", a, b]) + "\n"
-    )
+    scored = trf.parse("\n".join(["012 Three points a win", "162  W 3.0    L 1.0", a, b]) + "\n")
     assert scored.errors == []
     assert trf.scoring(scored)["1"] == 6 and trf.scoring(scored)["="] == 1
 

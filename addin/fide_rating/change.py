@@ -160,17 +160,28 @@ def event(
     r = check_rating(rating)
     kk = check_k(k)
     if _quick_w(opponents, scores) is not None:
-        rated_all = cast("Sequence[Rating]", opponents)
         try:
-            used, pds = used_and_pd(r, rated_all, ed)
-            return EventCalculation(
-                ed, r, kk, tuple(rated_all), tuple(used), tuple(pds), tuple(scores)
-            )
+            return event_checked(r, cast("Sequence[Rating]", opponents), scores, kk, ed)
         except TypeError:  # a rating that is not an int: the checking path says which
             pass
     rated, w, _ = _checked(opponents, scores)
-    used, pds = used_and_pd(r, rated, ed)
-    return EventCalculation(ed, r, kk, tuple(rated), tuple(used), tuple(pds), tuple(w))
+    return event_checked(r, rated, w, kk, ed)
+
+
+def event_checked(
+    rating: Rating,
+    opponents: Sequence[Rating],
+    scores: Sequence[object],
+    k: int,
+    edition: Edition,
+) -> EventCalculation:
+    """:func:`event` for inputs already checked: whole ratings in range, every opponent rated
+    and every score 1, 0.5 or 0 (a rating period checks them once for all its events)."""
+    used, pds = used_and_pd(rating, opponents, edition)
+    return tuple.__new__(
+        EventCalculation,
+        (edition, rating, k, tuple(opponents), tuple(used), tuple(pds), tuple(scores)),
+    )
 
 
 def change_hundredths(

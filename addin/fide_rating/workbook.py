@@ -450,6 +450,11 @@ def read_sheet(
                         pass
                 constants[key] = _plain(kind, text, strings)
                 continue
+            if kind == b"inlineStr" and body[:7] == b"<is><t>" and body.count(b"<") == 4:
+                # <is><t>text</t></is>: what plain writers (and ours) put in a text cell
+                raw_text = body[7:-9]
+                constants[key] = _unescape(raw_text) if b"&" in raw_text else raw_text.decode()
+                continue
             _cell(key, kind, body, strings, constants, formulas, stored)
     else:
         row = 0
