@@ -304,6 +304,10 @@ def compute(
     for g in rating_list.pending:
         pending_by_id.setdefault(g.fide_id, []).append(g)
     out: list[PlayerPeriod] = []
+    # the same for every player
+    adjusting = adjustment_applies(next_edition, rating_list.date, next_date)
+    floor = next_edition.floor_on(next_date)
+    active_since = _months_before(next_date, 12)  # active: a rated game in the last year
     for fide_id, before in listed.items():
         after = Listed(**before.__dict__)
         result = PlayerPeriod(before, after)
@@ -318,7 +322,7 @@ def compute(
             base_k = before.k
             if base_k is None and entries:
                 base_k = k_factor(
-                    rating=before.rating, games_before=before.games, birth=_birth(before),
+                    rating=before.rating, games_before=before.games, birth=before.born,
                     reached_2400=before.reached_2400, on=rating_list.date, edition=entries[0][2],
                 )  # fmt: skip
             for label, start, ed, games in entries:
@@ -344,16 +348,13 @@ def compute(
                 after.rating = result.initial.rating
                 after.games = before.games + result.initial.games
                 result.note = "first rating"
-        if after.rating is not None and adjustment_applies(
-            next_edition, rating_list.date, next_date
-        ):
+        if after.rating is not None and adjusting:
             adjusted = adjust_2024(after.rating)
             if adjusted != after.rating:
                 result.note = (
                     result.note + "; " if result.note else ""
                 ) + f"2024 adjustment from {after.rating}"
                 after.rating = adjusted
-        floor = next_edition.floor_on(next_date)
         if after.rating is not None and after.rating < floor:
             result.note = (
                 result.note + "; " if result.note else ""
@@ -362,20 +363,14 @@ def compute(
         if after.rating is not None:
             after.reached_2400 = after.reached_2400 or after.rating >= 2400
             after.k = k_factor(
-                rating=after.rating, games_before=after.games, birth=_birth(after),
+                rating=after.rating, games_before=after.games, birth=after.born,
                 reached_2400=after.reached_2400, on=next_date, edition=next_edition,
             )  # fmt: skip
         else:
             after.k = None
-        after.active = after.last_game is not None and after.last_game > _months_before(
-            next_date, 12
-        )
+        after.active = after.last_game is not None and after.last_game > active_since
         out.append(result)
     return out
-
-
-def _birth(p: Listed) -> int | _dt.date | None:
-    return p.born
 
 
 def _pooled(
