@@ -25,7 +25,7 @@ from .change import change_checked, change_hundredths, event
 from .editions import EDITIONS, LATEST, Edition, edition_on
 from .errors import FideInputError
 from .expected import RATING_MAX, RATING_MIN, dp, expected_score, score_hundredths
-from .initial import RoundRobin, UnratedEvent, initial_rating, round_robin
+from .initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from .k_factor import k_factor
 from .performance import adjust_2024, performance
 from .rounding import exact, fide_round
@@ -362,8 +362,20 @@ def fide_initial(
         raise CellError("results", "missing (results are required)")
     rr = False if is_blank(round_robin) else flag("round_robin", round_robin)
     opps, res = games(opponents, results, results_given=True)
-    found = initial_rating(UnratedEvent(opponents=opps, scores=res, start=day, round_robin=rr), ed)
+    return _initial_cell(
+        initial_rating(UnratedEvent(opponents=opps, scores=res, start=day, round_robin=rr), ed)
+    )
+
+
+def _initial_cell(found: InitialRating) -> int | str:
+    """An initial rating as a cell shows it: the number, or why there is none."""
     return found.rating if found.rating is not None else f"not rated: {found.reason}"
+
+
+def _rc_cell(rating_: int, opponents: list[int], scores: list[object], ed: Edition) -> float | str:
+    """Rc of a rated player's games (the capped ratings' mean), empty without games."""
+    calc = event(rating_, opponents, scores, 20, ed)  # K does not change Rc
+    return "" if calc.rc is None else float(calc.rc)
 
 
 def fide_k(
@@ -539,11 +551,9 @@ def fide_rr(
             if what in ("ru", "ru1", "initial"):
                 return ""
             used = rr.ratings_used
-            calc = event(own, [used[j] for j in opponents], scores, 20, ed)
-            return "" if calc.rc is None else float(calc.rc)
+            return _rc_cell(own, [used[j] for j in opponents], scores, ed)  # type: ignore[misc]
         if what == "initial":
-            found = initial_rating(rr.unrated_event(i, day), ed)
-            return found.rating if found.rating is not None else f"not rated: {found.reason}"
+            return _initial_cell(initial_rating(rr.unrated_event(i, day), ed))
         value = {"rc": p.rc_new, "ru": p.ru_new, "rc1": p.rc, "ru1": p.ru}[what]
         return float(value)  # type: ignore[arg-type]
     # no unrated player, or an edition without the round-robin method: games against unrated
@@ -554,13 +564,12 @@ def fide_rr(
     if own is not None:
         if what in ("ru", "ru1", "initial"):
             return ""
-        calc = event(own, rated_opps, scores, 20, ed)
-        return "" if calc.rc is None else float(calc.rc)
+        return _rc_cell(own, rated_opps, scores, ed)  # type: ignore[arg-type]
     found = initial_rating(
         UnratedEvent(opponents=rated_opps, scores=scores, start=day, round_robin=True), ed
     )
     if what == "initial":
-        return found.rating if found.rating is not None else f"not rated: {found.reason}"
+        return _initial_cell(found)
     if what in ("rc", "rc1"):
         return "" if found.ra is None else float(found.ra)
     return "" if found.ru is None else float(fide_round(found.ru))
