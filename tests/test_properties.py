@@ -72,3 +72,16 @@ def test_fide_round_half_away_from_zero(x: Fraction) -> None:
     if abs(x - r) == Fraction(1, 2):
         assert abs(r) > abs(x)
     assert fr.fide_round(-x) == -r
+
+
+@given(editions, ratings, st.lists(st.tuples(ratings, results), min_size=1, max_size=12))
+def test_event_totals_agree_with_the_event(
+    edition: fr.Edition, r: int, games: list[tuple[int, float]]
+) -> None:
+    from fide_rating.change import event_totals
+
+    calc = fr.event(r, [g[0] for g in games], [g[1] for g in games], 20, edition)
+    w_h = int(sum(g[1] for g in games) * 100)
+    totals = event_totals(r, [g[0] for g in games], w_h, 20, edition)
+    assert totals.n == calc.n and totals.used_sum == sum(calc.used)
+    assert Fraction(totals.pd_h, 100) == calc.we and Fraction(totals.k_chg_h, 100) == calc.k_chg

@@ -184,6 +184,44 @@ def event_checked(
     )
 
 
+class EventTotals(NamedTuple):
+    """An event's sums, what a rating period's calculation page prints per event (Rc, Ro, w,
+    n, chg, K, K x chg) without the per-game lines: integers, exact."""
+
+    rating: Rating
+    k: int
+    n: int
+    used_sum: int  # the ratings used (capped), summed: Rc = used_sum / n
+    pd_h: int  # We in hundredths
+    w_h: int  # W in hundredths
+
+    @property
+    def chg_h(self) -> int:
+        return self.w_h - self.pd_h
+
+    @property
+    def k_chg_h(self) -> int:
+        return self.k * (self.w_h - self.pd_h)
+
+
+def event_totals(
+    rating: Rating, opponents: Sequence[Rating], w_h: int, k: int, edition: Edition
+) -> EventTotals:
+    """:class:`EventTotals` for inputs already checked (as :func:`change_checked`)."""
+    tables = lookup(edition)
+    row = tables.row(rating)
+    if row is None or not opponents:
+        used, pds = used_and_pd(rating, opponents, edition)
+        return EventTotals(rating, k, len(used), sum(used), sum(pds), w_h)
+    pd_h = sum(map(row.__getitem__, opponents))
+    lo, hi = rating - tables.cap, rating + tables.cap
+    if rating >= tables.top or (min(opponents) >= lo and max(opponents) <= hi):
+        used_sum = sum(opponents)
+    else:
+        used_sum = sum([lo if o < lo else hi if o > hi else o for o in opponents])
+    return EventTotals(rating, k, len(opponents), used_sum, pd_h, w_h)
+
+
 def change_hundredths(
     rating: Rating,
     opponents: Sequence[Rating | None],

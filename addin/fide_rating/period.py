@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .change import EventCalculation, event_checked
+from .change import EventTotals, event_totals
 from .editions import Edition, adjustment_applies, edition_on
 from .errors import FideInputError
 from .exchange import event_games, from_workbook
@@ -90,7 +90,7 @@ class PlayerPeriod:
 
     before: Listed
     after: Listed
-    events: list[tuple[str, _dt.date | None, EventCalculation]] = field(default_factory=list)
+    events: list[tuple[str, _dt.date | None, EventTotals]] = field(default_factory=list)
     change: int | None = None
     initial: InitialRating | None = None
     pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
@@ -328,9 +328,8 @@ def compute(
             for label, start, ed, games in entries:
                 k = limit_k(base_k or 20, n, ed)
                 # checked already: list ratings in range, scores 1, 0.5 or 0 from the TRF codes
-                calc = event_checked(
-                    before.rating, [o for o, _ in games], [s for _, s in games], k, ed
-                )
+                w_h = int(sum([s for _, s in games]) * 100)
+                calc = event_totals(before.rating, [o for o, _ in games], w_h, k, ed)
                 result.events.append((label, start, calc))
                 total += calc.k_chg_h
             if entries:
@@ -437,10 +436,8 @@ def write_next(
             )
             w = chg = kchg = n = 0  # hundredths
             for label, start, c in r.events:
-                w_h = c.w_h
-                chg_h = w_h - sum(c.pd_h)
                 calc_rows.append(_event_row(len(calc_rows) + 1, names.get(label, label), start, c))
-                w, chg, kchg, n = w + w_h, chg + chg_h, kchg + c.k * chg_h, n + len(c.used)
+                w, chg, kchg, n = w + c.w_h, chg + c.chg_h, kchg + c.k_chg_h, n + c.n
             row = len(calc_rows) + 1
             summary = text(f"rounded {r.change:+d}: new rating {a.rating}")
             calc_rows.append(
@@ -508,16 +505,16 @@ def _list_row(r: int, a: Listed) -> RowXml:
     return RowXml(f'<row r="{r}">{"".join(cells)}</row>')
 
 
-def _event_row(r: int, name: str, start: _dt.date | None, c: EventCalculation) -> RowXml:
+def _event_row(r: int, name: str, start: _dt.date | None, c: EventTotals) -> RowXml:
     """One event of a player's calculation page, written directly (the page has a row per
     player and event: hundreds of thousands for a federation)."""
-    n = len(c.used)
-    rc = f'<c r="D{r}"><v>{fide_round_ratio(sum(c.used), n)}</v></c>' if n else ""
+    n = c.n
+    rc = f'<c r="D{r}"><v>{fide_round_ratio(c.used_sum, n)}</v></c>' if n else ""
     day = f'<c r="C{r}" s="1"><v>{serial(start)}</v></c>' if start else ""
     chg = c.chg_h
     return RowXml(
         f'<row r="{r}"><c r="B{r}" t="inlineStr"><is><t>{text(name)}</t></is></c>{day}{rc}'
-        f'<c r="E{r}"><v>{c.rating}</v></c><c r="F{r}"><v>{(chg + sum(c.pd_h)) / 100!r}</v></c>'
+        f'<c r="E{r}"><v>{c.rating}</v></c><c r="F{r}"><v>{c.w_h / 100!r}</v></c>'
         f'<c r="G{r}"><v>{n}</v></c><c r="H{r}"><v>{chg / 100!r}</v></c>'
         f'<c r="I{r}"><v>{c.k}</v></c><c r="J{r}"><v>{c.k * chg / 100!r}</v></c></row>'
     )
