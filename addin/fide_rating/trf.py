@@ -345,47 +345,29 @@ def check(t: Tournament) -> None:
             t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
         players[p.number] = p
     errors = t.errors
-    good_pair = {("w", "b"), ("b", "w")}
     halves_of = scoring(t)
+    get, opposite = players.get, OPPOSITE
+    other_colour = {"w": "b", "b": "w"}
     for p in players.values():
         me = p.number
-        for k, (opp, colour, result) in enumerate(p.rounds, start=1):
+        rounds = p.rounds
+        for k, (opp, colour, result) in enumerate(rounds, start=1):
             if opp is None:
                 continue
-            other = players.get(opp)
-            col = 82 + 10 * k  # round k's opponent column
-            if other is None:
-                errors.append(TrfError(p.line_no, col, f"round {k}: opponent {opp} does not exist"))
-                continue
-            if opp == me:
-                errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
-                continue
-            theirs = other.rounds
-            back = theirs[k - 1] if len(theirs) >= k else None
-            if back is None or back[0] != me:
-                errors.append(
-                    TrfError(
-                        p.line_no,
-                        col,
-                        f"round {k}: opponent {opp} does not list {me} as their opponent",
-                    )
-                )
-                continue
-            want = OPPOSITE.get(result)
-            if want is not None and back[2] != want:
-                errors.append(
-                    TrfError(
-                        p.line_no,
-                        col + 7,
-                        f"round {k}: result {result} against {opp}, who has {back[2]}",
-                    )
-                )
-            if colour in "wb" and (colour, back[1]) not in good_pair:
-                errors.append(
-                    TrfError(p.line_no, col + 5, f"round {k}: both players have colour {colour}")
-                )
+            other = get(opp)
+            if other is not None and opp != me:
+                theirs = other.rounds
+                if len(theirs) >= k:
+                    back = theirs[k - 1]
+                    if (
+                        back[0] == me
+                        and back[2] == opposite.get(result, back[2])
+                        and other_colour.get(colour, back[1]) == back[1]
+                    ):
+                        continue  # the usual round: reciprocal, results and colours agree
+            _round_problem(errors, p, k, other, me)
         if p.points is not None:
-            halves = sum([halves_of.get(r[2], 0) for r in p.rounds])
+            halves = sum([halves_of.get(r[2], 0) for r in rounds])
             if halves * p.points.denominator != 2 * p.points.numerator:
                 errors.append(
                     TrfError(
@@ -395,6 +377,38 @@ def check(t: Tournament) -> None:
                         f"the results give {halves / 2:g}",
                     )
                 )
+
+
+def _round_problem(
+    errors: list[TrfError], p: Player, k: int, other: Player | None, me: int
+) -> None:
+    """Say what is wrong with round ``k`` of ``p`` (found by :func:`check`'s quick test)."""
+    opp, colour, result = p.rounds[k - 1]
+    col = 82 + 10 * k  # round k's opponent column
+    if other is None:
+        errors.append(TrfError(p.line_no, col, f"round {k}: opponent {opp} does not exist"))
+        return
+    if opp == me:
+        errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
+        return
+    theirs = other.rounds
+    back = theirs[k - 1] if len(theirs) >= k else None
+    if back is None or back[0] != me:
+        errors.append(
+            TrfError(
+                p.line_no, col, f"round {k}: opponent {opp} does not list {me} as their opponent"
+            )
+        )
+        return
+    want = OPPOSITE.get(result)
+    if want is not None and back[2] != want:
+        errors.append(
+            TrfError(
+                p.line_no, col + 7, f"round {k}: result {result} against {opp}, who has {back[2]}"
+            )
+        )
+    if colour in ("w", "b") and back[1] != {"w": "b", "b": "w"}[colour]:
+        errors.append(TrfError(p.line_no, col + 5, f"round {k}: both players have colour {colour}"))
 
 
 def format_player(p: Player) -> str:
