@@ -134,6 +134,23 @@ def test_period_end_to_end(tmp_path: Path) -> None:
     )
 
 
+def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
+    from fide_rating.exchange import to_workbook
+
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    trfs = two_events(tmp_path)
+    books = []
+    for path in trfs:
+        book = path.with_suffix(".xlsx")
+        to_workbook(trf.read(path)).save(book)
+        books.append(book)
+    from_trf, _ = run(lst, trfs, tmp_path / "a.xlsx")
+    from_books, _ = run(lst, books, tmp_path / "b.xlsx")
+    assert [(r.after.rating, r.change, r.note) for r in from_trf] == [
+        (r.after.rating, r.change, r.note) for r in from_books
+    ]
+
+
 def test_k_times_n_over_the_whole_period(tmp_path: Path) -> None:
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     # Bert (K 40 as a junior) plays 9 games in each of two events: n = 18, K x n <= 700 -> 38
