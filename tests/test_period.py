@@ -200,6 +200,11 @@ def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
     assert "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-03-01" in problems
     assert not out.exists()
     wb = openpyxl.load_workbook(lst)
+    wb["List"]["G4"] = 1800.5  # a fractional rating
+    wb.save(lst)
+    with pytest.raises(PeriodError, match=r"List row 4: rating \(1 to 4000\), K and games"):
+        read_list(lst)
+    wb["List"]["G4"] = None
     wb["List"]["A3"] = 1001  # a duplicate ID
     wb.save(lst)
     with pytest.raises(PeriodError, match="FIDE ID 1001 is listed twice"):

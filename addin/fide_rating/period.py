@@ -117,6 +117,16 @@ def _text(value: object) -> str:
     return "" if value is None else str(value).strip()
 
 
+def _whole(value: object) -> int | None:
+    """A whole number from a cell (blank and 0 as None); ValueError for 1800.5 or text."""
+    if value in (None, "", 0, 0.0):
+        return None
+    number = float(value)  # type: ignore[arg-type]
+    if not number.is_integer():
+        raise ValueError(value)
+    return int(number)
+
+
 def _truth(value: object) -> bool:
     if isinstance(value, bool):
         return value
@@ -172,11 +182,11 @@ def read_list(path: Path) -> RatingList:
             problems.append(f"List row {i}: FIDE ID {fide_id} is listed twice")
             continue
         try:
-            rating = int(row[6]) if row[6] not in (None, "", 0, 0.0) else None  # type: ignore[call-overload]
+            rating = _whole(row[6])
             if rating is not None:
                 check_rating(rating)
-            k = int(row[7]) if row[7] not in (None, "") else None  # type: ignore[call-overload]
-            games = int(row[8] or 0)  # type: ignore[call-overload]
+            k = _whole(row[7])
+            games = _whole(row[8]) or 0
         except (TypeError, ValueError):
             problems.append(f"List row {i}: rating (1 to 4000), K and games must be whole numbers")
             continue
