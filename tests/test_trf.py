@@ -107,6 +107,21 @@ def test_malformed_file_errors_with_line_and_column() -> None:
     assert set(t.players) == {1, 2, 3}  # reading went on
 
 
+def test_colours_must_differ() -> None:
+    R = trf.Round  # noqa: N806
+    a = _record(1, "A", 2000, "1.0", [R(2, "w", "1")])
+    b = _record(2, "B", 2000, "0.0", [R(1, "w", "0")])
+    t = trf.parse("\n".join(["012 Colours", a, b]) + "\n")
+    assert [str(e) for e in t.errors] == [
+        "line 2, column 97: round 1: colour w, and the opponent has 'w'",
+        "line 3, column 97: round 1: colour w, and the opponent has 'w'",
+    ]
+    fine = trf.parse(
+        "\n".join(["012 Colours", a, _record(2, "B", 2000, "0.0", [R(1, "b", "0")])]) + "\n"
+    )
+    assert fine.errors == []
+
+
 def test_report_matches_the_workbook(tmp_path: Path) -> None:
     t = trf.read(REAL)
     lines = {x.player.number: x for x in report(t)}

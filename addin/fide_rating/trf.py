@@ -408,7 +408,11 @@ def _round_problem(
             )
         )
     if colour in ("w", "b") and back[1] != {"w": "b", "b": "w"}[colour]:
-        errors.append(TrfError(p.line_no, col + 5, f"round {k}: both players have colour {colour}"))
+        errors.append(
+            TrfError(
+                p.line_no, col + 5, f"round {k}: colour {colour}, and the opponent has {back[1]!r}"
+            )
+        )
 
 
 def format_player(p: Player) -> str:
