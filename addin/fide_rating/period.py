@@ -497,7 +497,11 @@ def write_next(
 
 def _list_row(r: int, a: Listed) -> RowXml:
     """One player of the list, written directly (50,000 rows for a federation)."""
-    cells = [f'<c r="A{r}" t="inlineStr"><is><t>{text(a.fide_id)}</t></is></c>']
+    fide_id = a.fide_id
+    if fide_id.isdigit() and not fide_id.startswith("0"):  # FIDE IDs are numbers
+        cells = [f'<c r="A{r}"><v>{fide_id}</v></c>']
+    else:
+        cells = [f'<c r="A{r}" t="inlineStr"><is><t>{text(fide_id)}</t></is></c>']
     for col, value in (("B", a.name), ("C", a.fed), ("D", a.sex), ("F", a.title)):
         if value:
             cells.append(f'<c r="{col}{r}" t="inlineStr"><is><t>{text(value)}</t></is></c>')

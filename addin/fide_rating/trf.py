@@ -10,6 +10,7 @@ reading goes on where it safely can, like a PGN reader.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -108,8 +109,10 @@ class Tournament:
     encoding: str = "utf-8"
     newline: str = "\n"
 
-    @property
+    @functools.cached_property
     def players(self) -> dict[int, Player]:
+        """The player records by starting rank (computed once: a tournament's lines are
+        complete when it is made, by :func:`parse` or by whoever builds one)."""
         return {x.number: x for x in self.lines if isinstance(x, Player)}
 
     def header(self, tag: str) -> str | None:
