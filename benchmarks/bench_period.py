@@ -74,21 +74,21 @@ def main() -> None:
         start = time.perf_counter()
         rating_list = period.read_list(lst)
         t_list = time.perf_counter()
-        read, problems = period.read_events(events)
-        assert not problems, problems[:3]
+        facts = period.facts_from_files(rating_list, events)  # on every processor
         t_events = time.perf_counter()
-        results = period.compute(rating_list, read)
+        results = period.compute_facts(rating_list, facts)
         t_compute = time.perf_counter()
-        period.write_next(Path(tmp) / "next.xlsx", rating_list, results, read)
+        names = {f.label: f.name for f in facts if isinstance(f, period.EventFacts)}
+        period.write_next(Path(tmp) / "next.xlsx", rating_list, results, names)
         t_write = time.perf_counter()
         cpu = time.process_time() - cpu
         gc.enable()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
     print(f"read the list        {t_list - start:6.2f} s")
-    print(f"read the events      {t_events - t_list:6.2f} s")
+    print(f"read the events      {t_events - t_list:6.2f} s (and their games, on every core)")
     print(f"compute the period   {t_compute - t_events:6.2f} s")
     print(f"write the next list  {t_write - t_compute:6.2f} s")
-    print(f"total                {t_write - start:6.2f} s ({cpu:.2f} s of processor time), "
+    print(f"total                {t_write - start:6.2f} s ({cpu:.2f} s of this process's time), "
           f"peak memory {peak / 2**20:.0f} MiB (the process's peak resident size)")  # fmt: skip
 
 

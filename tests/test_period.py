@@ -151,6 +151,32 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
     ]
 
 
+def test_many_files_read_in_parallel_give_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fide_rating import period
+
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
+    files = [
+        make_event(tmp_path / f"m{i}.trf", dt.date(2024, 4, 1 + i % 28), f"Match {i}", ["1001", "1007"],
+                   {1: [R(2, "w", "1=0"[i % 3])], 2: [R(1, "b", "0=1"[i % 3])]})
+        for i in range(12)
+    ]  # fmt: skip
+    rating_list = period.read_list(lst)
+    serial = period.compute_facts(rating_list, period.facts_from_files(rating_list, files))
+    monkeypatch.setattr(period, "PARALLEL_FROM", 2)
+    parallel_facts = period.facts_from_files(rating_list, files)
+    assert [f.label for f in parallel_facts if isinstance(f, period.EventFacts)] == [
+        p.name for p in files
+    ]
+    parallel = period.compute_facts(rating_list, parallel_facts)
+    assert [(r.after.rating, r.change) for r in serial] == [
+        (r.after.rating, r.change) for r in parallel
+    ]
+    anna = next(r for r in parallel if r.before.fide_id == "1001")
+    assert len(anna.events) == 12
+
+
 def test_k_times_n_over_the_whole_period(tmp_path: Path) -> None:
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     # Bert (K 40 as a junior) plays 9 games in each of two events: n = 18, K x n <= 700 -> 38

@@ -15,13 +15,16 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import gc
+import multiprocessing as mp
+import os
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from .change import EventTotals, event_totals
-from .editions import Edition, adjustment_applies, edition_on
+from .editions import EDITIONS, Edition, adjustment_applies, edition_on
 from .errors import FideInputError
 from .exchange import event_games, from_workbook
 from .expected import check_rating
@@ -239,74 +242,140 @@ def _read_one(path: Path) -> tuple[str, Tournament | str]:
         return path.name, str(error)
 
 
-def read_events(paths: Sequence[Path]) -> tuple[list[tuple[str, Tournament]], list[str]]:
-    """Every event file, and the problems of those that cannot be read.
-
-    (Reading in a process pool was tried: shipping the parsed events back costs what the
-    second core saves.)
-    """
-    found = [_read_one(p) for p in paths]
-    events = [(name, t) for name, t in found if isinstance(t, Tournament)]
-    problems = [f"{name}: {t}" for name, t in found if isinstance(t, str)]
-    return events, problems
-
-
 # --- the period -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventFacts:
+    """What one event gives the period, by FIDE ID: compact, so that it can be computed
+    in another process and sent back."""
+
+    label: str
+    name: str
+    start: _dt.date
+    end: _dt.date
+    edition: str
+    games: list[tuple[str, list[tuple[int, float]]]]  # rated players' rated games
+    unrated: list[tuple[str, UnratedEvent]]
+
+
+def event_facts(
+    label: str, t: Tournament, ratings: dict[str, int | None], first: _dt.date, next_date: _dt.date
+) -> EventFacts | list[str]:
+    """An event's facts with the list's ratings, or its problems."""
+    problems = [f"{label}: {error}" for error in t.errors]
+    start = t.start
+    if start is None:
+        return [*problems, f"{label}: no start date (record 042)"]
+    if not first <= start < next_date:
+        return [
+            *problems,
+            f"{label}: starts {start.isoformat()}, outside the period "
+            f"{first.isoformat()} to {next_date.isoformat()}",
+        ]
+    ids: dict[int, str] = {}
+    for p in t.players.values():
+        fide_id = p.fide_id.strip()
+        if not fide_id:
+            problems.append(f"{label}: player {p.number} ({p.name}) has no FIDE ID")
+        elif fide_id not in ratings:
+            problems.append(
+                f"{label}: player {p.number} ({p.name}, FIDE ID {fide_id}) is not on the list"
+            )
+        else:
+            ids[p.number] = fide_id
+    if problems:
+        return problems
+    try:
+        found = event_games(t, start, {n: ratings[i] for n, i in ids.items()})
+    except FideInputError as error:
+        return [f"{label}: {error}"]
+    return EventFacts(
+        label,
+        t.name or label,
+        start,
+        t.end or start,
+        found.edition.name,
+        [(ids[n], g) for n, g in found.games.items()],
+        [(ids[n], e) for n, e in found.unrated.items()],
+    )
+
+
+def _facts_of_files(
+    job: tuple[list[Path], dict[str, int | None], _dt.date, _dt.date],
+) -> list[EventFacts | list[str]]:
+    """Read a share of the event files and compute their facts (in a worker process)."""
+    paths, ratings, first, next_date = job
+    out: list[EventFacts | list[str]] = []
+    for path in paths:
+        name, t = _read_one(path)
+        if isinstance(t, str):
+            out.append([f"{name}: {t}"])
+        else:
+            out.append(event_facts(name, t, ratings, first, next_date))
+    return out
+
+
+PARALLEL_FROM = 200  # event files: from this many on, read in worker processes
+
+
+def facts_from_files(
+    rating_list: RatingList, paths: Sequence[Path]
+) -> list[EventFacts | list[str]]:
+    """Every event file's facts, shared among the processors when there are many files."""
+    ratings = {i: p.rating for i, p in rating_list.players.items()}
+    first, next_date = rating_list.date, rating_list.next_date
+    workers = min(os.cpu_count() or 1, 8)
+    if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
+        return _facts_of_files((list(paths), ratings, first, next_date))
+    shares = [list(paths[i::workers]) for i in range(workers)]
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+        done = list(pool.map(_facts_of_files, [(s, ratings, first, next_date) for s in shares]))
+    # back in the order of the files given
+    out: list[EventFacts | list[str]] = [[] for _ in paths]
+    for w, share in enumerate(done):
+        for j, facts in enumerate(share):
+            out[w + j * workers] = facts
+    return out
 
 
 def compute(
     rating_list: RatingList, events: Sequence[tuple[str, Tournament]]
 ) -> list[PlayerPeriod]:
     """The next list's entries (and how), or :class:`PeriodError` with every problem."""
-    problems: list[str] = []
+    ratings = {i: p.rating for i, p in rating_list.players.items()}
+    return compute_facts(
+        rating_list,
+        [
+            event_facts(label, t, ratings, rating_list.date, rating_list.next_date)
+            for label, t in events
+        ],
+    )
+
+
+def compute_facts(
+    rating_list: RatingList, facts: Sequence[EventFacts | list[str]]
+) -> list[PlayerPeriod]:
+    """:func:`compute` from the events' facts."""
+    problems = [problem for f in facts if isinstance(f, list) for problem in f]
+    if problems:
+        raise PeriodError(problems)
     listed = rating_list.players
     played: dict[str, list[tuple[str, _dt.date | None, Edition, list[tuple[int, float]]]]] = {}
     unrated_events: dict[str, list[tuple[str, UnratedEvent]]] = {}
     last: dict[str, _dt.date] = {}
-    for label, t in events:
-        for error in t.errors:
-            problems.append(f"{label}: {error}")
-        start = t.start
-        if start is None:
-            problems.append(f"{label}: no start date (record 042)")
-            continue
-        if not rating_list.date <= start < rating_list.next_date:
-            problems.append(
-                f"{label}: starts {start.isoformat()}, outside the period "
-                f"{rating_list.date.isoformat()} to {rating_list.next_date.isoformat()}"
-            )
-            continue
-        ids: dict[int, str] = {}
-        for p in t.players.values():
-            fide_id = p.fide_id.strip()
-            if not fide_id:
-                problems.append(f"{label}: player {p.number} ({p.name}) has no FIDE ID")
-            elif fide_id not in listed:
-                problems.append(
-                    f"{label}: player {p.number} ({p.name}, FIDE ID {fide_id}) is not on the list"
-                )
-            else:
-                ids[p.number] = fide_id
-        if len(ids) != len(t.players):
-            continue
-        try:
-            found = event_games(t, start, {n: listed[i].rating for n, i in ids.items()})
-        except FideInputError as error:
-            problems.append(f"{label}: {error}")
-            continue
-        end = t.end or start
-        for number, games in found.games.items():
-            fide_id = ids[number]
-            played.setdefault(fide_id, []).append((label, start, found.edition, games))
+    editions = {e.name: e for e in EDITIONS}
+    for f in facts:
+        assert isinstance(f, EventFacts)
+        ed, end = editions[f.edition], f.end
+        for fide_id, games in f.games:
+            played.setdefault(fide_id, []).append((f.label, f.start, ed, games))
             if games:
                 last[fide_id] = max(last.get(fide_id, end), end)
-        for number, unrated in found.unrated.items():
-            fide_id = ids[number]
-            unrated_events.setdefault(fide_id, []).append((label, unrated))
+        for fide_id, unrated in f.unrated:
+            unrated_events.setdefault(fide_id, []).append((f.label, unrated))
             if any(s is not None for s in unrated.scores):
                 last[fide_id] = max(last.get(fide_id, end), end)
-    if problems:
-        raise PeriodError(problems)
 
     next_date = rating_list.next_date
     next_edition = edition_on(next_date)
@@ -412,7 +481,7 @@ def write_next(
     path: Path,
     rating_list: RatingList,
     results: list[PlayerPeriod],
-    events: Sequence[tuple[str, Tournament]],
+    names: dict[str, str],
 ) -> Path:
     """The next list: Period, List, Pending and Calculations sheets."""
     next_date = rating_list.next_date
@@ -429,7 +498,6 @@ def write_next(
         ("FIDE ID", "Name / event", "Start", "Rc", "Ro", "w", "n", "chg", "K", "K*chg", "Note")
     ]
     bold = {1}
-    names = {label: (t.name or label) for label, t in events}
     for r in results:
         a = r.after
         list_rows.append(_list_row(len(list_rows) + 1, a))
@@ -553,8 +621,7 @@ def run(
     """Read, compute and write a period; nothing is written when a problem is found."""
     with _no_collector():
         rating_list = read_list(list_path)
-        events, problems = read_events(list(event_paths))
-        if problems:
-            raise PeriodError(problems)
-        results = compute(rating_list, events)
-        return results, write_next(output, rating_list, results, events)
+        facts = facts_from_files(rating_list, list(event_paths))
+        results = compute_facts(rating_list, facts)
+        names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
+        return results, write_next(output, rating_list, results, names)
