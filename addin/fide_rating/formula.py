@@ -1075,10 +1075,6 @@ def _n(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return 1.0 * v if isinstance(v, float | int) else 0.0
 
 
-def _index_grid(book: Book, v: Result) -> Array:
-    return _grid(book, v)
-
-
 @register("INDEX")
 def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     area = args[0]

@@ -178,41 +178,6 @@ def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
     return out
 
 
-def _decode_cached(attrs: bytes, body: bytes) -> Value:
-    m = _V.search(body)
-    if m is None or m.group("text") is None:
-        return None
-    text = _unescape(m.group("text"))
-    t = re.search(rb'\bt="([^"]*)"', attrs)
-    kind = t.group(1).decode() if t else "n"
-    if kind == "b":
-        return text.strip() == "1"
-    if kind == "e":
-        return ERRORS.get(text, XlError(text))
-    if kind in ("str", "inlineStr", "s"):
-        return text
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
-def cached_formula_values(part: bytes) -> dict[tuple[int, int], Value]:
-    """(row, col) -> the value stored with each formula cell of a worksheet part."""
-    out: dict[tuple[int, int], Value] = {}
-    for m in _CELL.finditer(part):
-        body = m.group("body")
-        if not body or not _F.search(body):
-            continue
-        r = _R_ATTR.search(m.group("attrs"))
-        if r is None:
-            continue
-        out[(int(r.group(2)), col_number(r.group(1).decode()))] = _decode_cached(
-            m.group("attrs"), body
-        )
-    return out
-
-
 def _value_xml(value: Value) -> tuple[bytes | None, bytes]:
     """The ``t`` attribute (None for a number) and the ``<v>`` text of a computed value."""
     if isinstance(value, bool):
