@@ -236,6 +236,7 @@ def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(PeriodError, match="FIDE ID 1001 is listed twice"):
         read_list(lst)
     assert main(["period", str(lst), str(stranger), "-o", str(out)]) == 1
+    assert main(["period", str(tmp_path / "missing.xlsx"), str(stranger), "-o", str(out)]) == 1
     assert not out.exists()
 
 

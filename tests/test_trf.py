@@ -195,6 +195,14 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["import-trf", str(REAL), "-o", str(tmp_path / "e.xlsx")]) == 0
     assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "e.trf")]) == 0
     assert (tmp_path / "e.trf").read_bytes() == REAL.read_bytes()
+    assert main(["export-trf", str(tmp_path / "nothing.xlsx")]) == 2
+    (tmp_path / "notes.xlsx").write_text("not a workbook")
+    assert main(["export-trf", str(tmp_path / "notes.xlsx")]) == 2
+    assert main(["import-trf", str(tmp_path / "notes.xlsx"), "-o", str(tmp_path / "n.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "nothing.xlsx: No such file or directory" in err
+    assert "expected an .xlsx crosstable (BadZipFile), got: '" in err
+    assert "expected player records (001) in the TRF, got: none" in err
     broken = tmp_path / "broken.trf"
     broken.write_text("012 X\n001    1      A                                 2x00\n")
     assert main(["report", str(broken), "--edition", "2024-03"]) == 1

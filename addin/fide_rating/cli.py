@@ -424,6 +424,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FideInputError as error:
         print(f"fide-rating: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a file that cannot be read or written: say which and why
+        if isinstance(error, BrokenPipeError):
+            sys.stderr.close()
+            return 0
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"fide-rating: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # the output was cut short (| head): not an error
         sys.stderr.close()
         return 0

@@ -16,7 +16,7 @@ from typing import Any
 
 from .change import EventCalculation, event
 from .editions import Edition, get_edition
-from .errors import FideInputError
+from .errors import FideInputError, bad
 from .initial import UnratedEvent, initial_rating, round_robin
 from .k_factor import k_factor
 from .trf import PLAYED, TITLES, Player, Round, Tournament, points_of
@@ -171,6 +171,8 @@ def to_workbook(t: Tournament) -> Any:
     from . import templates as tpl
 
     players = sorted(t.players.values(), key=lambda p: p.number)
+    if not players:
+        raise FideInputError("expected player records (001) in the TRF, got: none")
     numbers = [p.number for p in players]
     if numbers != list(range(1, len(players) + 1)):
         gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
@@ -254,7 +256,15 @@ def from_workbook(path: Path) -> Tournament:
     from . import templates as tpl
     from .trf import parse
 
-    wb = openpyxl.load_workbook(path, data_only=False)
+    try:
+        wb = openpyxl.load_workbook(path, data_only=False)
+    except OSError:
+        raise
+    except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
+        raise bad(f"expected an .xlsx crosstable ({type(error).__name__})", str(path)) from None
+    for needed in ("Players", "Event"):
+        if needed not in wb.sheetnames:
+            raise bad(f"expected a fide-rating crosstable (a sheet {needed!r})", str(path))
     original = Tournament()
     if TRF_SHEET in wb.sheetnames:
         sheet = wb[TRF_SHEET]

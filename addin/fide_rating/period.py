@@ -158,7 +158,14 @@ def _table(path: Path) -> dict[str, list[list[object]]]:
 
 def read_list(path: Path) -> RatingList:
     """A rating list workbook (the ``rating-list.xlsx`` template's layout)."""
-    sheets = _table(path)
+    from .workbook import WorkbookError
+
+    try:
+        sheets = _table(path)
+    except OSError as error:
+        raise PeriodError([f"{path}: cannot read the list ({error.strerror or error})"]) from None
+    except WorkbookError as error:
+        raise PeriodError([f"{path.name}: {error}"]) from None
     problems = []
     for needed in ("Period", "List"):
         if needed not in sheets:
