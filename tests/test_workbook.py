@@ -239,3 +239,33 @@ def test_batch_goes_on_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "Games!I5: function FOO is not supported" in out
     assert good.exists()
     assert (tmp_path / "out" / "players.csv").read_text().startswith("File,No,Name")
+
+
+def test_shared_formulas_as_excel_writes_them(tmp_path: Path) -> None:
+    """Excel stores a formula filled down as one shared formula: each cell gets its value."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r in range(1, 5):
+        ws.cell(r, 1, r * 100)
+        ws.cell(r, 2, f"=A{r}*2")
+    path = tmp_path / "shared.xlsx"
+    wb.save(path)
+    with zipfile.ZipFile(path) as z:
+        members = [(i, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, content in members:
+            if info.filename == "xl/worksheets/sheet1.xml":
+                master = b'<f t="shared" ref="B1:B4" si="0">A1*2</f>'
+                shared = re.sub(rb"<f>A1\*2</f>", master, content)
+                shared = re.sub(rb"<f>A[234]\*2</f>", b'<f t="shared" si="0"/>', shared)
+                assert shared.count(b'si="0"') == 4
+                z.writestr(info, shared)
+            else:
+                z.writestr(info, content)
+    out = recalc_file(path)
+    assert out.problems == [] and out.computed == 4
+    assert [out.values[("Sheet", r, 2)] for r in range(1, 5)] == [200.0, 400.0, 600.0, 800.0]
+    assert out.output is not None
+    with zipfile.ZipFile(out.output) as z:
+        assert z.read("xl/worksheets/sheet1.xml").count(b'<f t="shared" si="0"/>') == 3
