@@ -263,3 +263,10 @@ def test_rr_seed_000_example_through_cells() -> None:
     assert str(call("FIDE_RR", *args, 1.0, "x", "2012-07")).startswith("#FIDE! item: expected")
     short = call("FIDE_RR", ratings, matrix[:9], 1.0, "rc")
     assert str(short).startswith("#FIDE! results: expected a crosstable")
+
+
+@given(st.floats(min_value=-1e12, max_value=1e12))
+def test_fide_round_cell_agrees_with_the_core(x: float) -> None:
+    from fractions import Fraction
+
+    assert call("FIDE_ROUND", x) == fr.fide_round(Fraction(x))

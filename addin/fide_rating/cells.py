@@ -24,11 +24,11 @@ from typing import Literal, TypeAlias
 from .change import change_checked, change_hundredths, event
 from .editions import EDITIONS, LATEST, Edition, edition_on
 from .errors import FideInputError
-from .expected import RATING_MAX, RATING_MIN, dp, expected_score, score_hundredths
+from .expected import RATING_MAX, RATING_MIN, dp, expected_score, pd_sum, score_hundredths
 from .initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from .k_factor import k_factor
 from .performance import adjust_2024, performance
-from .rounding import exact, fide_round
+from .rounding import exact, fide_round, fide_round_ratio
 
 CellValue: TypeAlias = object
 CellResult: TypeAlias = "float | int | str"
@@ -316,7 +316,17 @@ def fide_expect(
 ) -> float:
     ed, _ = edition_arg(edition)
     r = rating("rating", rating_)
-    opps, res = games(opponents, results, results_given=not is_blank(results))
+    given = not is_blank(results)
+    opp_cells = cells(opponents)
+    ratings = _plain_ratings(opp_cells)
+    if ratings is not None:
+        res_cells = cells(results) if given else None
+        if res_cells is None or (
+            len(res_cells) == len(opp_cells) and _plain_w(res_cells) is not None
+        ):
+            # every game rated and played, checked here once: straight to the sum
+            return pd_sum(r, ratings, ed) / 100
+    opps, res = games(opponents, results, results_given=given)
     return float(expected_score(r, opps, ed, res))
 
 
@@ -427,6 +437,9 @@ def fide_perf(opponents: object, results: object, edition: object = None) -> int
 
 
 def fide_round_cell(x: object) -> int:
+    if type(x) is float and math.isfinite(x) and abs(x) <= 10**12:
+        # a number cell: its exact value (a half is exact in binary), in integers
+        return fide_round_ratio(*x.as_integer_ratio())
     if is_blank(x):
         raise CellError("x", "missing (a number is required)")
     if isinstance(x, bool) or not isinstance(x, float | int | str):

@@ -16,6 +16,7 @@ from .expected import (
     Rating,
     check_rating,
     lookup,
+    pd_sum,
     played_games,
     score_hundredths,
     used_and_pd,
@@ -248,10 +249,7 @@ def change_checked(
 ) -> int:
     """K x (W - sum of PD) in hundredths, for inputs already checked: whole ratings in range,
     every opponent rated and played, W in hundredths (the cell layer checks them itself)."""
-    row = lookup(edition).row(rating)
-    if row is None:  # one upgrade per tournament: it depends on all the games
-        return k * (w_h - sum(used_and_pd(rating, opponents, edition)[1]))
-    return k * (w_h - sum(map(row.__getitem__, opponents)))
+    return k * (w_h - pd_sum(rating, opponents, edition))
 
 
 def change(

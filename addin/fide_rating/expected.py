@@ -209,4 +209,12 @@ def expected_score(
         rated = [check_rating(o, "opponent rating") for o in opponents if o is not None]
     else:
         rated, _ = played_games(opponents, scores)
-    return Fraction(sum(pd_list(r, ratings_used(r, rated, ed), ed)), 100)
+    return Fraction(pd_sum(r, rated, ed), 100)
+
+
+def pd_sum(rating: Rating, opponents: Sequence[Rating], edition: Edition) -> int:
+    """We in hundredths against rated opponents already checked (whole, in range)."""
+    row = lookup(edition).row(rating)
+    if row is None:  # one upgrade per tournament: it depends on all the games
+        return sum(used_and_pd(rating, opponents, edition)[1])
+    return sum(map(row.__getitem__, opponents))
