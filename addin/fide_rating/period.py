@@ -99,6 +99,9 @@ class PlayerPeriod:
     pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
     note: str = ""
 
+    def add_note(self, text: str) -> None:
+        self.note = f"{self.note}; {text}" if self.note else text
+
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -372,8 +375,7 @@ def compute_facts(
     unrated_events: dict[str, list[tuple[str, UnratedEvent]]] = {}
     last: dict[str, _dt.date] = {}
     editions = {e.name: e for e in EDITIONS}
-    for f in facts:
-        assert isinstance(f, EventFacts)
+    for f in (f for f in facts if isinstance(f, EventFacts)):
         ed, end = editions[f.edition], f.end
         for fide_id, games in f.games:
             played.setdefault(fide_id, []).append((f.label, f.start, ed, games))
@@ -399,30 +401,30 @@ def compute_facts(
         result = PlayerPeriod(before, after)
         if fide_id in last:
             after.last_game = last[fide_id]
-        if before.rating is not None:
-            entries = played.get(fide_id, [])
+        entries = played.get(fide_id, []) if before.rating is not None else []
+        if before.rating is not None and entries:
             n = sum(len(g) for *_, g in entries)
-            total = 0  # K x chg in hundredths, summed exactly
             # K of the list (or from the facts on the list's date) for the whole period,
             # then K x n <= 700 with every game of the period
             base_k = before.k
-            if base_k is None and entries:
+            if base_k is None:
                 base_k = k_factor(
                     rating=before.rating, games_before=before.games, birth=before.born,
                     reached_2400=before.reached_2400, on=rating_list.date, edition=entries[0][2],
                 )  # fmt: skip
+            total = 0  # K x chg in hundredths, summed exactly
             for label, start, ed, games in entries:
-                k = limit_k(base_k or 20, n, ed)
                 # checked already: list ratings in range, scores 1, 0.5 or 0 from the TRF codes
                 w_h = int(sum([s for _, s in games]) * 100)
-                calc = event_totals(before.rating, [o for o, _ in games], w_h, k, ed)
+                calc = event_totals(
+                    before.rating, [o for o, _ in games], w_h, limit_k(base_k, n, ed), ed
+                )
                 result.events.append((label, start, calc))
                 total += calc.k_chg_h
-            if entries:
-                result.change = fide_round_ratio(total, 100)
-                after.rating = before.rating + result.change
+            result.change = fide_round_ratio(total, 100)
+            after.rating = before.rating + result.change
             after.games = before.games + n
-        else:
+        elif before.rating is None:  # (a rated player without games carries over as listed)
             result.pooled = _pooled(pending_by_id.get(fide_id, []), unrated_events.get(fide_id, []))
             if result.pooled:
                 # the edition of the event that completes the pooled results
@@ -436,14 +438,10 @@ def compute_facts(
         if after.rating is not None and adjusting:
             adjusted = adjust_2024(after.rating)
             if adjusted != after.rating:
-                result.note = (
-                    result.note + "; " if result.note else ""
-                ) + f"2024 adjustment from {after.rating}"
+                result.add_note(f"2024 adjustment from {after.rating}")
                 after.rating = adjusted
         if after.rating is not None and after.rating < floor:
-            result.note = (
-                result.note + "; " if result.note else ""
-            ) + f"below the floor {floor}: unrated"
+            result.add_note(f"below the floor {floor}: unrated")
             after.rating = None
         if after.rating is not None:
             after.reached_2400 = after.reached_2400 or after.rating >= 2400
