@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from fide_rating import period, trf
-from fide_rating.xlsxout import write
+from fide_rating.xlsxout import SharedStrings, write
 
 
 def make(
@@ -30,10 +30,11 @@ def make(
          None, rnd.choice((0, 20, 100)), False, True, None)
         for i, r in enumerate(ratings)
     ]  # fmt: skip
-    lst = write(
+    lst = write(  # texts in a shared table, as Excel and our own lists store them
         folder / "list.xlsx",
         [("Period", [("List date", dt.date(2025, 11, 1)), ("Next list", dt.date(2025, 12, 1))],
           set(), ()), ("List", rows, {1}, ()), ("Pending", [period.PENDING_COLUMNS], {1}, ())],
+        strings=SharedStrings(),
     )  # fmt: skip
     paths = []
     for e in range(events):

@@ -19,7 +19,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from PIL import Image as PILImage
 
 from fide_rating.cli import main
-from fide_rating.workbook import WorkbookError, evaluate, recalc_file, sheet_parts
+from fide_rating.workbook import WorkbookError, evaluate, recalc_file, shared_strings, sheet_parts
 
 SPARKLINES = (
     b'<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '
@@ -269,3 +269,21 @@ def test_shared_formulas_as_excel_writes_them(tmp_path: Path) -> None:
     assert out.output is not None
     with zipfile.ZipFile(out.output) as z:
         assert z.read("xl/worksheets/sheet1.xml").count(b'<f t="shared" si="0"/>') == 3
+
+
+@pytest.mark.parametrize(
+    ("xml", "expected"),
+    [
+        (b"<sst><si><t>a</t></si><si><t>x&amp;y</t></si></sst>", ["a", "x&y"]),
+        # an empty item must not swallow the one after it
+        (b"<sst><si/><si><t>z</t></si></sst>", ["", "z"]),
+        # rich text runs are joined; phonetic guides are not part of the value
+        (
+            b'<sst><si><r><t>a</t></r><r><t xml:space="preserve"> b</t></r></si>'
+            b"<si><t>c</t><rPh sb='0' eb='1'><t>k</t></rPh></si></sst>",
+            ["a b", "c"],
+        ),
+    ],
+)
+def test_shared_strings_plain_rich_and_empty(xml: bytes, expected: list[str]) -> None:
+    assert shared_strings({"xl/sharedStrings.xml": xml}) == expected

@@ -34,7 +34,7 @@ from .performance import adjust_2024
 from .rounding import fide_round_ratio
 from .trf import Tournament
 from .trf import read as read_trf
-from .xlsxout import Cell, RowXml, serial, text, write
+from .xlsxout import Cell, RowXml, SharedStrings, serial, write
 
 LIST_COLUMNS = ("FIDE ID", "Name", "Fed", "Sex", "Born", "Title", "Rating", "K", "Games",
                 "Reached 2400", "Active", "Last game")  # fmt: skip
@@ -503,32 +503,34 @@ def write_next(
         ("FIDE ID", "Name / event", "Start", "Rc", "Ro", "w", "n", "chg", "K", "K*chg", "Note")
     ]
     bold = {1}
+    strings = SharedStrings()  # names and events are written once each
     for r in results:
         a = r.after
-        list_rows.append(_list_row(len(list_rows) + 1, a))
+        list_rows.append(_list_row(len(list_rows) + 1, a, strings))
         if r.events:
             row = len(calc_rows) + 1
-            note = f'<c r="K{row}" t="inlineStr" s="2"><is><t>{text(r.note)}</t></is></c>'
+            bold_style = ' s="2"'
+            note = strings.cell(f"K{row}", r.note, bold_style) if r.note else ""
             calc_rows.append(
                 RowXml(
-                    f'<row r="{row}"><c r="A{row}" t="inlineStr" s="2"><is><t>{text(a.fide_id)}'
-                    f'</t></is></c><c r="B{row}" t="inlineStr" s="2"><is><t>'
-                    f'{text(r.before.name)}</t></is></c><c r="E{row}" s="2"><v>'
-                    f"{r.before.rating}</v></c>{note if r.note else ''}</row>"
+                    f'<row r="{row}">{strings.cell(f"A{row}", a.fide_id, bold_style)}'
+                    f"{strings.cell(f'B{row}', r.before.name, bold_style)}"
+                    f'<c r="E{row}" s="2"><v>{r.before.rating}</v></c>{note}</row>'
                 )
             )
             w = chg = kchg = n = 0  # hundredths
             for label, start, c in r.events:
-                calc_rows.append(_event_row(len(calc_rows) + 1, names.get(label, label), start, c))
+                name = names.get(label, label)
+                calc_rows.append(_event_row(len(calc_rows) + 1, name, start, c, strings))
                 w, chg, kchg, n = w + c.w_h, chg + c.chg_h, kchg + c.k_chg_h, n + c.n
             row = len(calc_rows) + 1
-            summary = text(f"rounded {r.change:+d}: new rating {a.rating}")
+            summary = f"rounded {r.change:+d}: new rating {a.rating}"
             calc_rows.append(
                 RowXml(
-                    f'<row r="{row}"><c r="B{row}" t="inlineStr"><is><t>Period</t></is></c>'
+                    f'<row r="{row}">{strings.cell(f"B{row}", "Period")}'
                     f'<c r="F{row}"><v>{w / 100!r}</v></c><c r="G{row}"><v>{n}</v></c>'
                     f'<c r="H{row}"><v>{chg / 100!r}</v></c><c r="J{row}"><v>{kchg / 100!r}</v>'
-                    f'</c><c r="K{row}" t="inlineStr"><is><t>{summary}</t></is></c></row>'
+                    f"</c>{strings.cell(f'K{row}', summary)}</row>"
                 )
             )
         elif r.initial is not None:
@@ -564,20 +566,21 @@ def write_next(
             ("Pending", pending_rows, {1}, (11, 30, 11, 15, 7)),
             ("Calculations", calc_rows, bold, (11, 30, 11, 7, 7, 6, 4, 7, 4, 8, 40)),
         ],
+        strings=strings,
     )
     return path
 
 
-def _list_row(r: int, a: Listed) -> RowXml:
+def _list_row(r: int, a: Listed, strings: SharedStrings) -> RowXml:
     """One player of the list, written directly (50,000 rows for a federation)."""
     fide_id = a.fide_id
     if fide_id.isdigit() and not fide_id.startswith("0"):  # FIDE IDs are numbers
         cells = [f'<c r="A{r}"><v>{fide_id}</v></c>']
     else:
-        cells = [f'<c r="A{r}" t="inlineStr"><is><t>{text(fide_id)}</t></is></c>']
+        cells = [strings.cell(f"A{r}", fide_id)]
     for col, value in (("B", a.name), ("C", a.fed), ("D", a.sex), ("F", a.title)):
         if value:
-            cells.append(f'<c r="{col}{r}" t="inlineStr"><is><t>{text(value)}</t></is></c>')
+            cells.append(strings.cell(f"{col}{r}", value))
     if isinstance(a.born, _dt.date):
         cells.append(f'<c r="E{r}" s="1"><v>{serial(a.born)}</v></c>')
     elif a.born:
@@ -592,7 +595,9 @@ def _list_row(r: int, a: Listed) -> RowXml:
     return RowXml(f'<row r="{r}">{"".join(cells)}</row>')
 
 
-def _event_row(r: int, name: str, start: _dt.date | None, c: EventTotals) -> RowXml:
+def _event_row(
+    r: int, name: str, start: _dt.date | None, c: EventTotals, strings: SharedStrings
+) -> RowXml:
     """One event of a player's calculation page, written directly (the page has a row per
     player and event: hundreds of thousands for a federation)."""
     n = c.n
@@ -600,7 +605,7 @@ def _event_row(r: int, name: str, start: _dt.date | None, c: EventTotals) -> Row
     day = f'<c r="C{r}" s="1"><v>{serial(start)}</v></c>' if start else ""
     chg = c.chg_h
     return RowXml(
-        f'<row r="{r}"><c r="B{r}" t="inlineStr"><is><t>{text(name)}</t></is></c>{day}{rc}'
+        f'<row r="{r}">{strings.cell(f"B{r}", name)}{day}{rc}'
         f'<c r="E{r}"><v>{c.rating}</v></c><c r="F{r}"><v>{c.w_h / 100!r}</v></c>'
         f'<c r="G{r}"><v>{n}</v></c><c r="H{r}"><v>{chg / 100!r}</v></c>'
         f'<c r="I{r}"><v>{c.k}</v></c><c r="J{r}"><v>{c.k * chg / 100!r}</v></c></row>'

@@ -335,15 +335,23 @@ class Book:
 _ROW_EL = re.compile(rb"<(?:\w+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?row>)", re.S)
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
 _IS_T = re.compile(rb"<(?:\w+:)?t\b[^>]*>(.*?)</(?:\w+:)?t>", re.S)
-_SI = re.compile(rb"<(?:\w+:)?si\b[^>]*>(.*?)</(?:\w+:)?si>|<(?:\w+:)?si\s*/>", re.S)
+_SI = re.compile(rb"<(?:\w+:)?si(?:\s[^>]*)?(?<!/)>(.*?)</(?:\w+:)?si>|<(?:\w+:)?si\s*/>", re.S)
 _NAME_EL = re.compile(
     rb"<(?:\w+:)?definedName\b(?P<attrs>[^>]*)>(?P<text>.*?)</(?:\w+:)?definedName>", re.S
 )
 _DATE1904 = re.compile(rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904=\"(?:1|true)\"")
 
 
+_SI_PLAIN = re.compile(rb'<si><t(?: xml:space="preserve")?>([^<]*)</t></si>')
+_SI_ANY = re.compile(rb"<(?:\w+:)?si[\s>/]")
+
+
 def shared_strings(parts: dict[str, bytes]) -> list[str]:
     raw = parts.get("xl/sharedStrings.xml", b"")
+    plain = _SI_PLAIN.findall(raw)
+    if len(plain) == len(_SI_ANY.findall(raw)):
+        # every text a plain run (what Excel and most writers produce): one pass
+        return [_unescape(t) if b"&" in t else t.decode() for t in plain]
     out = []
     for m in _SI.finditer(raw):
         body = m.group(1) or b""

@@ -14,6 +14,7 @@ import tempfile
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .formula import col_letters
@@ -31,6 +32,33 @@ class RowXml(str):
 def text(value: str) -> str:
     """A text for an inline string cell."""
     return escape(value)
+
+
+class SharedStrings:
+    """The workbook's table of texts: each text written once, cells refer to it by number
+    (what Excel writes too, and the fastest kind of text cell to read back)."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+
+    def __call__(self, value: str) -> int:
+        found = self.index.get(value)
+        if found is None:
+            found = self.index[value] = len(self.index)
+        return found
+
+    def cell(self, ref: str, value: str, style: str = "") -> str:
+        """A text cell referring to the table."""
+        return f'<c r="{ref}" t="s"{style}><v>{self(value)}</v></c>'
+
+    def xml(self) -> str:
+        items = []
+        for value in self.index:
+            body = escape(value)
+            space = ' xml:space="preserve"' if body != body.strip() else ""
+            items.append(f"<si><t{space}>{body}</t></si>")
+        n = len(items)
+        return f'{_XML}<sst xmlns="{_MAIN}" count="{n}" uniqueCount="{n}">{"".join(items)}</sst>'
 
 
 def serial(day: _dt.date) -> int:
@@ -66,7 +94,10 @@ _WRITERS = {str: _text_cell, int: _number_cell, float: _number_cell, bool: _bool
 
 
 def _sheet(
-    rows: Iterable[Sequence[Cell] | RowXml], bold_rows: set[int], widths: Sequence[int]
+    rows: Iterable[Sequence[Cell] | RowXml],
+    bold_rows: set[int],
+    widths: Sequence[int],
+    strings: SharedStrings | None = None,
 ) -> str:
     parts = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
@@ -83,7 +114,9 @@ def _sheet(
         parts.append("</cols>")
     parts.append("<sheetData>")
     letters = [col_letters(i) for i in range(1, 64)]
-    writers = _WRITERS
+    writers: dict[type, Any] = dict(_WRITERS)
+    if strings is not None:
+        writers[str] = strings.cell
     for r, row in enumerate(rows, start=1):
         if type(row) is RowXml:
             parts.append(row)
@@ -91,7 +124,7 @@ def _sheet(
         style = ' s="2"' if r in bold_rows else ""
         cells = "".join(
             [
-                writers[type(v)](f"{letters[c]}{r}", v, style)  # type: ignore[operator]
+                writers[type(v)](f"{letters[c]}{r}", v, style)
                 for c, v in enumerate(row)
                 if v is not None and v != ""
             ]
@@ -125,7 +158,7 @@ _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
-def _content_types(n: int) -> str:
+def _content_types(n: int, shared: bool = False) -> str:
     overrides = [
         f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>',
         f'<Override PartName="/xl/styles.xml" ContentType="{_CT}.styles+xml"/>',
@@ -133,6 +166,10 @@ def _content_types(n: int) -> str:
         f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="{_CT}.worksheet+xml"/>'
         for i in range(1, n + 1)
     ]
+    if shared:
+        overrides.append(
+            f'<Override PartName="/xl/sharedStrings.xml" ContentType="{_CT}.sharedStrings+xml"/>'
+        )
     return (
         f'{_XML}<Types xmlns="{_PKG}/content-types">'
         '<Default Extension="rels" '
@@ -152,8 +189,10 @@ def _relationships(links: list[tuple[str, str]]) -> str:
 def write(
     path: Path,
     sheets: Sequence[tuple[str, Iterable[Sequence[Cell] | RowXml], set[int], Sequence[int]]],
+    strings: SharedStrings | None = None,
 ) -> Path:
-    """Write sheets of rows: (name, rows, 1-based numbers of bold rows, column widths)."""
+    """Write sheets of rows: (name, rows, 1-based numbers of bold rows, column widths); texts
+    inline, or through ``strings`` (whose numbers rows given as :class:`RowXml` may use)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
@@ -163,7 +202,8 @@ def write(
             zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z,
         ):
             n = len(sheets)
-            z.writestr("[Content_Types].xml", _content_types(n))
+            sheet_xml = [_sheet(rows, bold, widths, strings) for _, rows, bold, widths in sheets]
+            z.writestr("[Content_Types].xml", _content_types(n, strings is not None))
             z.writestr("_rels/.rels", _relationships([("officeDocument", "xl/workbook.xml")]))
             names = "".join(
                 f'<sheet name={quoteattr(name)} sheetId="{i}" r:id="rId{i}"/>'
@@ -172,12 +212,15 @@ def write(
             book = f'<workbook xmlns="{_MAIN}" xmlns:r="{_OD}"><sheets>{names}</sheets></workbook>'
             z.writestr("xl/workbook.xml", _XML + book)
             links = [("worksheet", f"worksheets/sheet{i}.xml") for i in range(1, n + 1)]
-            z.writestr(
-                "xl/_rels/workbook.xml.rels", _relationships([*links, ("styles", "styles.xml")])
-            )
+            links.append(("styles", "styles.xml"))
+            if strings is not None:
+                links.append(("sharedStrings", "sharedStrings.xml"))
+            z.writestr("xl/_rels/workbook.xml.rels", _relationships(links))
             z.writestr("xl/styles.xml", STYLES)
-            for i, (_, rows, bold, widths) in enumerate(sheets, 1):
-                z.writestr(f"xl/worksheets/sheet{i}.xml", _sheet(rows, bold, widths))
+            for i, xml in enumerate(sheet_xml, 1):
+                z.writestr(f"xl/worksheets/sheet{i}.xml", xml)
+            if strings is not None:
+                z.writestr("xl/sharedStrings.xml", strings.xml())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
