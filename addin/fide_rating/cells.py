@@ -274,21 +274,53 @@ def _plain_ratings(opp_cells: list[object]) -> list[int] | None:
     """Every opponent a whole number in range, checked in C-speed passes; else None."""
     if not opp_cells or not _PLAIN.issuperset(map(type, opp_cells)):
         return None
+    return _whole_ratings(opp_cells)  # type: ignore[arg-type]  # checked just above
+
+
+def _whole_ratings(numbers: list[float | int]) -> list[int] | None:
+    """Plain numbers (types checked by the caller) as ratings when every one is a whole number
+    in range; else None."""
+    if not numbers:
+        return None
     try:
-        ratings: list[int] = list(map(int, opp_cells))  # type: ignore[arg-type]
+        ratings = list(map(int, numbers))
     except (ValueError, OverflowError):  # nan, inf
         return None
-    if ratings != opp_cells or min(ratings) < RATING_MIN or max(ratings) > RATING_MAX:
+    if ratings != numbers or min(ratings) < RATING_MIN or max(ratings) > RATING_MAX:
         return None
     return ratings
+
+
+def _numbers(value: object) -> list[float | int] | None:
+    """A number, or a range (a row, a column or a block) of plain numbers, as a flat list, the
+    types checked in one C-speed pass over the cells; None for anything else (blank cells, text).
+    """
+    if type(value) in _PLAIN:
+        return [value]  # type: ignore[list-item]  # checked just above
+    if type(value) in _SEQ:
+        seq: Sequence[object] = value  # type: ignore[assignment]  # list or tuple
+        kinds = set(map(type, seq))
+        if kinds <= _PLAIN:
+            return list(seq)  # type: ignore[arg-type]  # checked just above
+        if kinds <= _SEQ:
+            flat: list[float | int] = list(chain.from_iterable(seq))  # type: ignore[arg-type]
+            if _PLAIN.issuperset(map(type, flat)):
+                return flat
+    return None
 
 
 def _plain_w(res_cells: list[object]) -> int | None:
     """W in hundredths when every result is 1, 0.5 or 0 as a number; else None."""
     if not _PLAIN.issuperset(map(type, res_cells)):
         return None
-    ones, halves = res_cells.count(1.0), res_cells.count(0.5)
-    if ones + halves + res_cells.count(0.0) != len(res_cells):
+    return _numbers_w(res_cells)  # type: ignore[arg-type]  # checked just above
+
+
+def _numbers_w(numbers: list[float | int]) -> int | None:
+    """W in hundredths of plain numbers (types checked by the caller) when every one is 1, 0.5
+    or 0; else None."""
+    ones, halves = numbers.count(1.0), numbers.count(0.5)
+    if ones + halves + numbers.count(0.0) != len(numbers):
         return None
     return 100 * ones + 50 * halves
 
@@ -317,12 +349,14 @@ def fide_expect(
     ed, _ = edition_arg(edition)
     r = rating("rating", rating_)
     given = not is_blank(results)
-    opp_cells = cells(opponents)
-    ratings = _plain_ratings(opp_cells)
+    opp_numbers = _numbers(opponents)
+    ratings = None if opp_numbers is None else _whole_ratings(opp_numbers)
     if ratings is not None:
-        res_cells = cells(results) if given else None
-        if res_cells is None or (
-            len(res_cells) == len(opp_cells) and _plain_w(res_cells) is not None
+        res_numbers = _numbers(results) if given else None
+        if not given or (
+            res_numbers is not None
+            and len(res_numbers) == len(ratings)
+            and _numbers_w(res_numbers) is not None
         ):
             # every game rated and played, checked here once: straight to the sum
             return pd_sum(r, ratings, ed) / 100
@@ -353,13 +387,14 @@ def fide_change(
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     kk = whole("k", k, 1, 100, "K, a whole number from 1 to 100")
-    opp_cells, res_cells = cells(opponents), cells(results)
-    if len(opp_cells) == len(res_cells):
+    opp_numbers, res_numbers = _numbers(opponents), _numbers(results)
+    if opp_numbers is not None and res_numbers is not None:
         # the usual crosstable row, checked here once: straight to the arithmetic
-        ratings = _plain_ratings(opp_cells)
-        w = _plain_w(res_cells) if ratings is not None else None
-        if ratings is not None and w is not None:
-            return change_checked(r, ratings, w, kk, ed) / 100
+        ratings = _whole_ratings(opp_numbers)
+        if ratings is not None and len(res_numbers) == len(ratings):
+            w = _numbers_w(res_numbers)
+            if w is not None:
+                return change_checked(r, ratings, w, kk, ed) / 100
     opps, res = games(opponents, results, results_given=True)
     return change_hundredths(r, opps, res, kk, ed) / 100
 
