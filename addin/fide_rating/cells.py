@@ -249,6 +249,20 @@ def games(
     A blank or 0 opponent is an unrated one (or no game); without ``results`` every rated
     opponent counts as played (the result then does not matter).
     """
+    # the usual case in C-speed passes: every opponent a whole number in range, every result
+    # 1, 0.5 or 0 as a number
+    opp_numbers = _numbers(opponents)
+    ratings_ = None if opp_numbers is None else _whole_ratings(opp_numbers)
+    if ratings_ is not None:
+        if not results_given:
+            return ratings_, [0.0] * len(ratings_)  # type: ignore[return-value]
+        res_numbers = _numbers(results)
+        if (
+            res_numbers is not None
+            and len(res_numbers) == len(ratings_)
+            and _numbers_w(res_numbers) is not None
+        ):
+            return ratings_, res_numbers  # type: ignore[return-value]  # list is invariant
     opp_cells = cells(opponents)
     res_cells = cells(results) if results_given else []
     if results_given and len(res_cells) != len(opp_cells):
@@ -256,9 +270,6 @@ def games(
             "results",
             f"expected as many cells as opponents ({len(opp_cells)}), got {len(res_cells)}",
         )
-    fast = _plain_games(opp_cells, res_cells if results_given else None)
-    if fast is not None:
-        return fast
     ratings: list[int | None] = []
     for value in opp_cells:
         if is_blank(value) or value == 0:
@@ -268,13 +279,6 @@ def games(
     if not results_given:
         return ratings, [0] * len(ratings)
     return ratings, [result("results", v) for v in res_cells]
-
-
-def _plain_ratings(opp_cells: list[object]) -> list[int] | None:
-    """Every opponent a whole number in range, checked in C-speed passes; else None."""
-    if not opp_cells or not _PLAIN.issuperset(map(type, opp_cells)):
-        return None
-    return _whole_ratings(opp_cells)  # type: ignore[arg-type]  # checked just above
 
 
 def _whole_ratings(numbers: list[float | int]) -> list[int] | None:
@@ -309,13 +313,6 @@ def _numbers(value: object) -> list[float | int] | None:
     return None
 
 
-def _plain_w(res_cells: list[object]) -> int | None:
-    """W in hundredths when every result is 1, 0.5 or 0 as a number; else None."""
-    if not _PLAIN.issuperset(map(type, res_cells)):
-        return None
-    return _numbers_w(res_cells)  # type: ignore[arg-type]  # checked just above
-
-
 def _numbers_w(numbers: list[float | int]) -> int | None:
     """W in hundredths of plain numbers (types checked by the caller) when every one is 1, 0.5
     or 0; else None."""
@@ -323,24 +320,6 @@ def _numbers_w(numbers: list[float | int]) -> int | None:
     if ones + halves + numbers.count(0.0) != len(numbers):
         return None
     return 100 * ones + 50 * halves
-
-
-def _plain_games(
-    opp_cells: list[object], res_cells: list[object] | None
-) -> tuple[list[int | None], list[object | None]] | None:
-    """The usual case in C-speed passes: every opponent a whole number in range, every result
-    1, 0.5 or 0 as a number. None sends the cells through the per-cell checks."""
-    ratings = _plain_ratings(opp_cells)
-    if ratings is None:
-        return None
-    if res_cells is None:
-        return ratings, [0.0] * len(ratings)  # type: ignore[return-value]
-    if _plain_w(res_cells) is None:
-        return None
-    return ratings, res_cells  # type: ignore[return-value]  # list is invariant
-
-
-# --- the spreadsheet functions ------------------------------------------------------------
 
 
 def fide_expect(
