@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 import zipfile
@@ -287,3 +288,30 @@ def test_shared_formulas_as_excel_writes_them(tmp_path: Path) -> None:
 )
 def test_shared_strings_plain_rich_and_empty(xml: bytes, expected: list[str]) -> None:
     assert shared_strings({"xl/sharedStrings.xml": xml}) == expected
+
+
+def test_player_table_prints_why_a_player_is_not_rated_in_full(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    example = Path(__file__).resolve().parent.parent / "examples"
+    code = main(
+        [
+            "recalc",
+            str(example / "karl-mala-gedenkturnier-2005.xlsx"),
+            "-o",
+            str(tmp_path),
+            "--csv",
+            str(tmp_path / "players.csv"),
+        ]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    line = next(x for x in out.splitlines() if "Andersen,Henrik" in x)
+    # the reason is not cut short; the Initial column shows "-"
+    assert re.search(r"\s-\s+not rated: 5 games against rated opponents, 9 needed$", line)
+    rated = next(x for x in out.splitlines() if "Kammerer,Peter" in x)
+    assert rated.split()[-1] == "1997"
+    # the CSV keeps the reason in the Initial column
+    with (tmp_path / "players.csv").open(newline="") as f:
+        andersen = next(r for r in csv.DictReader(f) if r["Name"] == "Andersen,Henrik")
+    assert andersen["Initial"] == "not rated: 5 games against rated opponents, 9 needed"

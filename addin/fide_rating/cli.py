@@ -193,9 +193,17 @@ def _recalc(args: argparse.Namespace) -> int:
 
 
 def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
-    widths = {k: max(len(k), *(len(_cell_text(p.get(k), k)) for _, p in rows)) for k in SUMMARY}
+    """The players of every workbook, one line each; why a player gets no initial rating is
+    printed in full at the end of the line (the CSV keeps it in the Initial column)."""
+
+    def shown(player: Mapping[str, object], k: str) -> str:
+        text = _cell_text(player.get(k), k)
+        if k == "Initial" and text and not text.lstrip("-").replace(".", "").isdigit():
+            return "-"  # a reason, not a rating: printed after the columns
+        return text
+
+    widths = {k: max(len(k), *(len(shown(p, k)) for _, p in rows)) for k in SUMMARY}
     widths["Name"] = min(widths["Name"], 28)
-    widths["Initial"] = min(widths["Initial"], 44)
     current = None
     for source, player in rows:
         if source != current:
@@ -208,9 +216,12 @@ def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
             )
         cells = []
         for k in SUMMARY:
-            text = _cell_text(player.get(k), k)[: widths[k]]
+            text = shown(player, k)[: widths[k]]
             cells.append(text.ljust(widths[k]) if k == "Name" else text.rjust(widths[k]))
-        print("  ".join(cells))
+        initial = _cell_text(player.get("Initial"), "Initial")
+        if shown(player, "Initial") == "-":
+            cells.append(initial)
+        print("  ".join(cells).rstrip())
     print()
 
 
