@@ -249,20 +249,16 @@ def games(
     A blank or 0 opponent is an unrated one (or no game); without ``results`` every rated
     opponent counts as played (the result then does not matter).
     """
-    # the usual case in C-speed passes: every opponent a whole number in range, every result
-    # 1, 0.5 or 0 as a number
-    opp_numbers = _numbers(opponents)
-    ratings_ = None if opp_numbers is None else _whole_ratings(opp_numbers)
-    if ratings_ is not None:
-        if not results_given:
+    plain = (
+        None  # results required and missing: the per-cell checks say so
+        if results_given and results is None
+        else _plain_games(opponents, results if results_given else None)
+    )
+    if plain is not None:
+        ratings_, res_numbers, _ = plain
+        if res_numbers is None:
             return ratings_, [0.0] * len(ratings_)  # type: ignore[return-value]
-        res_numbers = _numbers(results)
-        if (
-            res_numbers is not None
-            and len(res_numbers) == len(ratings_)
-            and _numbers_w(res_numbers) is not None
-        ):
-            return ratings_, res_numbers  # type: ignore[return-value]  # list is invariant
+        return ratings_, res_numbers  # type: ignore[return-value]  # list is invariant
     opp_cells = cells(opponents)
     res_cells = cells(results) if results_given else []
     if results_given and len(res_cells) != len(opp_cells):
@@ -313,6 +309,26 @@ def _numbers(value: object) -> list[float | int] | None:
     return None
 
 
+def _plain_games(
+    opponents: object, results: object
+) -> tuple[list[int], list[float | int] | None, int] | None:
+    """The usual case in C-speed passes: every opponent a whole number in range and, with
+    ``results`` (None: not given), as many results, each 1, 0.5 or 0 as a number. Gives the
+    ratings, the results and W in hundredths; None sends the cells through the per-cell checks.
+    """
+    opp_numbers = _numbers(opponents)
+    ratings = None if opp_numbers is None else _whole_ratings(opp_numbers)
+    if ratings is None:
+        return None
+    if results is None:
+        return ratings, None, 0
+    res_numbers = _numbers(results)
+    if res_numbers is None or len(res_numbers) != len(ratings):
+        return None
+    w = _numbers_w(res_numbers)
+    return None if w is None else (ratings, res_numbers, w)
+
+
 def _numbers_w(numbers: list[float | int]) -> int | None:
     """W in hundredths of plain numbers (types checked by the caller) when every one is 1, 0.5
     or 0; else None."""
@@ -328,17 +344,10 @@ def fide_expect(
     ed, _ = edition_arg(edition)
     r = rating("rating", rating_)
     given = not is_blank(results)
-    opp_numbers = _numbers(opponents)
-    ratings = None if opp_numbers is None else _whole_ratings(opp_numbers)
-    if ratings is not None:
-        res_numbers = _numbers(results) if given else None
-        if not given or (
-            res_numbers is not None
-            and len(res_numbers) == len(ratings)
-            and _numbers_w(res_numbers) is not None
-        ):
-            # every game rated and played, checked here once: straight to the sum
-            return pd_sum(r, ratings, ed) / 100
+    plain = _plain_games(opponents, results if given else None)
+    if plain is not None:
+        # every game rated and played, checked here once: straight to the sum
+        return pd_sum(r, plain[0], ed) / 100
     opps, res = games(opponents, results, results_given=given)
     return float(expected_score(r, opps, ed, res))
 
@@ -366,14 +375,11 @@ def fide_change(
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     kk = whole("k", k, 1, 100, "K, a whole number from 1 to 100")
-    opp_numbers, res_numbers = _numbers(opponents), _numbers(results)
-    if opp_numbers is not None and res_numbers is not None:
+    plain = _plain_games(opponents, results)
+    if plain is not None:
         # the usual crosstable row, checked here once: straight to the arithmetic
-        ratings = _whole_ratings(opp_numbers)
-        if ratings is not None and len(res_numbers) == len(ratings):
-            w = _numbers_w(res_numbers)
-            if w is not None:
-                return change_checked(r, ratings, w, kk, ed) / 100
+        ratings, _, w = plain
+        return change_checked(r, ratings, w, kk, ed) / 100
     opps, res = games(opponents, results, results_given=True)
     return change_hundredths(r, opps, res, kk, ed) / 100
 
