@@ -17,8 +17,8 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from fide_rating.calc.build import build
-from fide_rating.calc.office import office_with_addin
+from fide_rating.cells.calc.build import build
+from fide_rating.cells.calc.office import office_with_addin
 
 
 def swiss(players: int, rounds: int, seed: int = 11) -> Workbook:

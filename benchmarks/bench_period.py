@@ -16,8 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating import period, trf
-from fide_rating.xlsxout import SharedStrings, write
+from fide_rating.commands import layout, period
+from fide_rating.engine.xlsxout import SharedStrings, write
+from fide_rating.formats import trf
 
 
 def make(
@@ -25,7 +26,7 @@ def make(
 ) -> tuple[Path, list[Path]]:
     rnd = random.Random(3)
     ratings = [None if rnd.random() < 0.1 else rnd.randint(1400, 2700) for _ in range(players)]
-    rows = [period.LIST_COLUMNS] + [
+    rows = [layout.LIST_COLUMNS] + [
         (str(100000 + i), f"Player {i}", "GER", "M", rnd.randint(1950, 2015), "", r,
          None, rnd.choice((0, 20, 100)), False, True, None)
         for i, r in enumerate(ratings)
@@ -33,7 +34,7 @@ def make(
     lst = write(  # texts in a shared table, as Excel and our own lists store them
         folder / "list.xlsx",
         [("Period", [("List date", dt.date(2025, 11, 1)), ("Next list", dt.date(2025, 12, 1))],
-          set(), ()), ("List", rows, {1}, ()), ("Pending", [period.PENDING_COLUMNS], {1}, ())],
+          set(), ()), ("List", rows, {1}, ()), ("Pending", [layout.PENDING_COLUMNS], {1}, ())],
         strings=SharedStrings(),
     )  # fmt: skip
     paths = []

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating.workbook import recalc_file
+from fide_rating.engine.recalc import recalc_file
 from synthetic import swiss_workbook
 
 
@@ -27,8 +27,8 @@ def ours(files: list[Path], out: Path) -> float:
 
 def libreoffice(files: list[Path], out: Path, work: Path) -> float | None:
     try:
-        from fide_rating.calc.build import build
-        from fide_rating.calc.office import office_with_addin
+        from fide_rating.cells.calc.build import build
+        from fide_rating.cells.calc.office import office_with_addin
     except ImportError:
         return None
     oxt = build(work / "fide-rating.oxt")

@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from fide_rating import trf
-from fide_rating.exchange import report
+from fide_rating.commands.report import report
+from fide_rating.formats import trf
 from synthetic import swiss_event
 
 

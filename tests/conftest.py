@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from fide_rating.calc import office as lo
-from fide_rating.calc.build import BuildError, build
+from fide_rating.cells.calc import office as lo
+from fide_rating.cells.calc.build import BuildError, build
 
 HOW = "install LibreOffice 25.2 with: bash scripts/install-libreoffice.sh (needs root)"
 

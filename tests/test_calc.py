@@ -11,8 +11,8 @@ import openpyxl
 import pytest
 
 from calc_cases import CASES, expected, workbook
-from fide_rating.calc import office as lo
-from fide_rating.calc.build import COMPONENT, generated
+from fide_rating.cells.calc import office as lo
+from fide_rating.cells.calc.build import COMPONENT, generated
 
 pytestmark = pytest.mark.libreoffice
 
@@ -34,8 +34,11 @@ def test_oxt_contents(oxt: Path) -> None:
     with zipfile.ZipFile(oxt) as z:
         names = set(z.namelist())
         assert {"META-INF/manifest.xml", "description.xml", "CalcAddIns.xcu", COMPONENT,
-                "FideRating.rdb", "pythonpath/fide_rating/cells.py"} <= names  # fmt: skip
+                "FideRating.rdb", "pythonpath/fide_rating/cells/registry.py",
+                "pythonpath/fide_rating/rules/tables.py"} <= names  # fmt: skip
+        # the hosts and everything above the cell layer stay out: no xlwings, no openpyxl
         assert not any(n.endswith(("excel.py", "cli.py")) for n in names)
+        assert not any(f"/{layer}/" in n for n in names for layer in ("engine", "commands"))
         for path, text in generated().items():
             if path.suffix in (".xcu", ".py"):
                 assert z.read(path.name).decode() == text

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 import fide_rating as fr
-from fide_rating.editions import adjustment_applies, is_junior
+from fide_rating.rules.editions import adjustment_applies, is_junior
 
 STARTS = [(e.name, e.effective) for e in fr.EDITIONS]
 

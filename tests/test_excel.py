@@ -8,11 +8,11 @@ import inspect
 
 from fide_rating import excel
 from fide_rating.cells import REGISTRY
-from fide_rating.generate import stale
+from fide_rating.cells.generate import stale
 
 
 def test_generated_artefacts_are_fresh() -> None:
-    assert stale() == [], "run: python -m fide_rating.generate"
+    assert stale() == [], "run: python -m fide_rating.cells.generate"
 
 
 def test_every_registry_function_is_exported_with_its_help() -> None:

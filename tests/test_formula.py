@@ -6,8 +6,9 @@ import datetime as dt
 
 import pytest
 
-from fide_rating.formula import DIV0, NA, REF, VALUE, Compiler, Unsupported, XlError
-from fide_rating.workbook import Book
+from fide_rating.engine.formula import Compiler, Unsupported, XlError
+from fide_rating.engine.formula.values import DIV0, NA, REF, VALUE
+from fide_rating.engine.recalc import Book
 
 
 def book(cells: dict[str, object], formulas: dict[str, str] | None = None) -> Book:

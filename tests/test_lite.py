@@ -7,8 +7,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from fide_rating.cli import main
-from fide_rating.lite import bundle
+from fide_rating.cells.lite import bundle
+from fide_rating.commands.cli import main
 
 
 def test_main_py_runs_without_the_package(tmp_path: Path) -> None:

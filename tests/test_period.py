@@ -10,10 +10,10 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating import templates as tpl
-from fide_rating import trf
-from fide_rating.cli import main
-from fide_rating.period import PeriodError, read_list, run
+from fide_rating.commands import templates as tpl
+from fide_rating.commands.cli import main
+from fide_rating.commands.period import PeriodError, read_list, run
+from fide_rating.formats import trf
 
 R = trf.Round
 
@@ -135,7 +135,7 @@ def test_period_end_to_end(tmp_path: Path) -> None:
 
 
 def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
-    from fide_rating.exchange import to_workbook
+    from fide_rating.commands.convert import to_workbook
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
     trfs = two_events(tmp_path)
@@ -154,7 +154,7 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
 def test_many_files_read_in_parallel_give_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fide_rating import period
+    from fide_rating.commands import period
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     files = [

@@ -78,7 +78,7 @@ def test_fide_round_half_away_from_zero(x: Fraction) -> None:
 def test_event_totals_agree_with_the_event(
     edition: fr.Edition, r: int, games: list[tuple[int, float]]
 ) -> None:
-    from fide_rating.change import event_totals
+    from fide_rating.rules.change import event_totals
 
     calc = fr.event(r, [g[0] for g in games], [g[1] for g in games], 20, edition)
     w_h = int(sum(g[1] for g in games) * 100)

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from fide_rating.tables import DP_TABLE, PD_TABLE, PD_TABLE_2005, PdTable
+from fide_rating.rules.tables import DP_TABLE, PD_TABLE, PD_TABLE_2005, PdTable
 
 TABLES = [PD_TABLE, PD_TABLE_2005]
 

@@ -11,8 +11,9 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating import templates as tpl
-from fide_rating.workbook import recalc_file
+from fide_rating.commands import layout
+from fide_rating.commands import templates as tpl
+from fide_rating.engine.recalc import recalc_file
 from filled import seed_round_robin, small_swiss
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,9 +34,9 @@ def test_shipped_templates_are_fresh(spec: tpl.Spec, tmp_path: Path) -> None:
 
 def _players(path: Path) -> dict[str, dict[str, object]]:
     ws = openpyxl.load_workbook(path, data_only=True)["Players"]
-    header = [str(c.value) for c in ws[tpl.HEADER_ROW]]
+    header = [str(c.value) for c in ws[layout.HEADER_ROW]]
     out: dict[str, dict[str, object]] = {}
-    for row in ws.iter_rows(min_row=tpl.FIRST, values_only=True):
+    for row in ws.iter_rows(min_row=layout.FIRST, values_only=True):
         line: dict[str, object] = dict(zip(header, row, strict=False))
         if line.get("Name"):
             out[str(line["Name"])] = line

@@ -9,10 +9,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating import trf
-from fide_rating.cli import main
-from fide_rating.exchange import from_workbook, is_round_robin, report, to_workbook
-from fide_rating.workbook import recalc_file
+from fide_rating.commands.cli import main
+from fide_rating.commands.convert import from_workbook, to_workbook
+from fide_rating.commands.report import is_round_robin, report
+from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import trf
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = DATA / "karl-mala-gedenkturnier-2005.trf"

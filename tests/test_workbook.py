@@ -19,8 +19,9 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from PIL import Image as PILImage
 
-from fide_rating.cli import main
-from fide_rating.workbook import WorkbookError, evaluate, recalc_file, shared_strings, sheet_parts
+from fide_rating.commands.cli import main
+from fide_rating.engine.package import WorkbookError, shared_strings, sheet_parts
+from fide_rating.engine.recalc import evaluate, recalc_file
 
 SPARKLINES = (
     b'<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '

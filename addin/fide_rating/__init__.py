@@ -1,11 +1,19 @@
 """fide-rating: the FIDE Rating Regulations (handbook B.02), every edition, exact.
 
-The rules core has no dependencies. Ratings are whole numbers, scores 1, 0.5 or 0; every
-fractional figure is returned exact (:class:`fractions.Fraction`), and every rounding is
-:func:`fide_round` (0.5 away from zero, B.02 8.3.4).
+This module is the public API of the rules core (:mod:`fide_rating.rules`), which has no
+dependencies. Ratings are whole numbers, scores 1, 0.5 or 0; every fractional figure is
+returned exact (:class:`fractions.Fraction`), and every rounding is :func:`fide_round` (0.5
+away from zero, B.02 8.3.4).
+
+The package in layers, each importing only the ones below it::
+
+    commands   the fide-rating command: cli, templates, report, convert, period
+    engine     workbook packages, formulas, functions, recalc   |  formats   TRF files
+    cells      cell values -> FIDE figures; xlwings, Lite, the Calc add-in
+    rules      the regulations themselves (standard library only)
 """
 
-from .change import (
+from .rules.change import (
     EventCalculation,
     GameLine,
     change,
@@ -14,7 +22,7 @@ from .change import (
     new_rating,
     period_change,
 )
-from .editions import (
+from .rules.editions import (
     E2005_07,
     E2012_07,
     E2014_07,
@@ -30,9 +38,9 @@ from .editions import (
     edition_on,
     get_edition,
 )
-from .errors import FideInputError
-from .expected import RATING_MAX, RATING_MIN, dp, expected, expected_score, ratings_used
-from .initial import (
+from .rules.errors import FideInputError
+from .rules.expected import RATING_MAX, RATING_MIN, dp, expected, expected_score, ratings_used
+from .rules.initial import (
     EventRu,
     InitialRating,
     RoundRobin,
@@ -42,9 +50,9 @@ from .initial import (
     round_robin,
     ru_from,
 )
-from .k_factor import k_factor, limit_k
-from .performance import adjust_2024, performance
-from .rounding import fide_round
+from .rules.k_factor import k_factor, limit_k
+from .rules.performance import adjust_2024, performance
+from .rules.rounding import fide_round
 
 __version__ = "0.1.0"
 

@@ -9,13 +9,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
-from . import __version__
-from .cells import edition_arg, games, rating, whole
-from .change import event
-from .editions import EDITIONS
-from .errors import FideInputError
-from .initial import UnratedEvent, initial_rating
-from .rounding import fide_round
+from .. import __version__
+from ..cells.coerce import edition_arg, games, rating, whole
+from ..rules.change import event
+from ..rules.editions import EDITIONS
+from ..rules.errors import FideInputError
+from ..rules.initial import UnratedEvent, initial_rating
+from ..rules.rounding import fide_round
 
 
 def _fmt(x: Fraction, places: int = 2) -> str:
@@ -77,7 +77,7 @@ def _editions(_: argparse.Namespace) -> int:
 
 
 def _build_oxt(args: argparse.Namespace) -> int:
-    from .calc.build import main as build_main
+    from ..cells.calc.build import main as build_main
 
     return build_main(["-o", args.output])
 
@@ -150,7 +150,8 @@ def _cell_text(value: object, column: str = "") -> str:
 
 
 def _recalc(args: argparse.Namespace) -> int:
-    from .workbook import Recalculated, WorkbookError, iter_sources, recalc_file
+    from ..engine.package import WorkbookError
+    from ..engine.recalc import Recalculated, iter_sources, recalc_file
 
     sources = iter_sources(args.paths)
     if not sources:
@@ -246,8 +247,8 @@ def _atomic_text(path: Path, text: str) -> None:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .exchange import GAMES_BEFORE_UNKNOWN, report
-    from .trf import read
+    from ..formats.trf import read
+    from .report import GAMES_BEFORE_UNKNOWN, report
 
     t = read(Path(args.trf))
     for error in t.errors[:50]:
@@ -304,8 +305,8 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _import_trf(args: argparse.Namespace) -> int:
-    from .exchange import to_workbook
-    from .trf import read
+    from ..formats.trf import read
+    from .convert import to_workbook
 
     t = read(Path(args.trf))
     for error in t.errors:
@@ -321,8 +322,8 @@ def _import_trf(args: argparse.Namespace) -> int:
 
 
 def _export_trf(args: argparse.Namespace) -> int:
-    from .exchange import from_workbook
-    from .trf import write_file
+    from ..formats.trf import write_file
+    from .convert import from_workbook
 
     t = from_workbook(Path(args.workbook))
     out = write_file(t, Path(args.output or Path(args.workbook).with_suffix(".trf").name))
@@ -352,7 +353,7 @@ def _period(args: argparse.Namespace) -> int:
 
 
 def _build_lite(args: argparse.Namespace) -> int:
-    from .lite import write
+    from ..cells.lite import write
 
     print(f"wrote {write(Path(args.output))}")
     return 0

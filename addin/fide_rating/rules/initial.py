@@ -92,7 +92,7 @@ def ru_from(
     return ra + d
 
 
-def _months_before(day: _dt.date, months: int) -> _dt.date:
+def months_before(day: _dt.date, months: int) -> _dt.date:
     total = day.year * 12 + day.month - 1 - months
     year, month = divmod(total, 12)
     for d in (day.day, 30, 29, 28):
@@ -143,7 +143,7 @@ def initial_rating(
     tallies = [_tally(i, ev) for i, ev in enumerate(evs)]
     dated = [ev.start for ev in evs if ev.start is not None]
     latest = max(dated) if dated else None
-    window_start = _months_before(latest, ed.pooling_months) if latest else None
+    window_start = months_before(latest, ed.pooling_months) if latest else None
 
     kept: list[EventRu] = []
     out: list[EventRu] = []

@@ -1,165 +1,24 @@
-"""TRF files and the rest of the add-in: FIDE's rating report of an event, and TRF <-> workbook.
+"""TRF <-> workbook: ``fide-rating import-trf`` and ``export-trf``.
 
-``fide-rating report EVENT.trf``: what FIDE prints for every player (Ro, Rc, W, N, We, chg, K,
-K x chg; for an unrated player Ru or why not). ``fide-rating import-trf`` fills the Swiss or
-round-robin template; ``fide-rating export-trf`` writes the workbook back as a TRF. The workbook
-keeps the original file's lines on a hidden sheet, so TRF -> workbook -> TRF loses nothing.
+``import-trf`` fills the Swiss or round-robin template with a TRF's players and results;
+``export-trf`` writes the workbook back as a TRF. The workbook keeps the original file's lines
+on a hidden sheet, so TRF -> workbook -> TRF loses nothing.
+
+May import: :mod:`.templates`, :mod:`.layout`, the file formats, the rules core, openpyxl and
+the standard library.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .change import EventCalculation, event
-from .editions import Edition, get_edition
-from .errors import FideInputError, bad
-from .initial import UnratedEvent, initial_rating, round_robin
-from .k_factor import k_factor
-from .trf import PLAYED, TITLES, Player, Round, Tournament, points_of
-
-GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
-
-
-@dataclass(frozen=True, slots=True)
-class ReportLine:
-    """One player of FIDE's rating report of an event."""
-
-    player: Player
-    calc: EventCalculation | None  # rated players
-    k: int | None
-    initial: str | None  # unrated players: "1922" or "not rated: ..."
-    rc: Fraction | None
-    note: str | None = None
-
-
-def is_round_robin(t: Tournament) -> bool:
-    """Every player meets every other the same number of times (and at most 30 players)."""
-    players = t.players
-    if not 3 <= len(players) <= 30:
-        return False
-    counts: dict[tuple[int, int], int] = {}
-    for p in players.values():
-        for r in p.rounds:
-            if r.opponent is not None:
-                counts[(p.number, r.opponent)] = counts.get((p.number, r.opponent), 0) + 1
-    expected = len(players) * (len(players) - 1)
-    times = set(counts.values())
-    return len(counts) == expected and len(times) == 1
-
-
-def _k(p: Player, n: int, start: _dt.date | None, ed: Edition) -> tuple[int | None, str | None]:
-    if p.rating is None:
-        return None, None
-    try:
-        return (
-            k_factor(
-                rating=p.rating,
-                games_before=GAMES_BEFORE_UNKNOWN,
-                birth=p.birth_date,
-                reached_2400=False,
-                on=start,
-                games_in_period=n or None,
-                edition=ed,
-            ),
-            None,
-        )
-    except FideInputError as error:
-        return None, f"K: {error}"
-
-
-@dataclass(frozen=True, slots=True)
-class EventGames:
-    """An event's rated games, player by player, for the ratings given."""
-
-    edition: Edition
-    start: _dt.date | None
-    games: dict[int, list[tuple[int, float]]]  # rated players: (opponent rating used, score)
-    unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
-
-
-def event_games(
-    t: Tournament,
-    edition: Edition | str | _dt.date | None = None,
-    ratings: dict[int, int | None] | None = None,
-) -> EventGames:
-    """Who played whom in a rated game, with the ratings of the event's list (the file's own
-    unless ``ratings`` by starting rank say otherwise); the round-robin method where the edition
-    has it and unrated players took part (2005-07 to 2014-07)."""
-    start = t.start
-    if edition is None:
-        if start is None:
-            raise FideInputError(
-                "expected the event's start date (record 042) or an edition, got: none"
-            )
-        edition = start
-    ed = get_edition(edition)
-    players = t.players
-    rating_of = ratings if ratings is not None else {n: p.rating for n, p in players.items()}
-    rr = None
-    order = sorted(players)
-    index = {n: i for i, n in enumerate(order)}
-    if (
-        is_round_robin(t)
-        and ed.round_robin_unrated_method
-        and any(rating_of.get(n) is None for n in order)
-    ):
-        table: list[list[object]] = [[None] * len(order) for _ in order]
-        for p in players.values():
-            for r in p.rounds:
-                score = r.rated_result
-                if r.opponent is not None and score is not None:
-                    cell = table[index[p.number]][index[r.opponent]]
-                    table[index[p.number]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
-        rr = round_robin([rating_of.get(n) for n in order], table, ed)
-        used = {n: rr.ratings_used[index[n]] for n in order}
-    else:
-        used = rating_of
-    games: dict[int, list[tuple[int, float]]] = {}
-    unrated: dict[int, UnratedEvent] = {}
-    played_score = PLAYED
-    for p in players.values():
-        played = [
-            (o, sc)
-            for opp, _, res in p.rounds
-            if opp is not None
-            and (sc := played_score.get(res)) is not None
-            and (o := used.get(opp)) is not None
-        ]
-        if rating_of.get(p.number) is not None:
-            games[p.number] = played
-        elif rr is not None:
-            unrated[p.number] = rr.unrated_event(index[p.number], start)
-        else:
-            unrated[p.number] = UnratedEvent(
-                opponents=[o for o, _ in played], scores=[s for _, s in played], start=start
-            )
-    return EventGames(ed, start, games, unrated)
-
-
-def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
-    """FIDE's rating report for every player of the event (edition from the start date)."""
-    found = event_games(t, edition)
-    ed, start = found.edition, found.start
-    out = []
-    for p in t.players.values():
-        if p.number in found.games:
-            games = found.games[p.number]
-            k, note = _k(p, len(games), start, ed)
-            calc = event(p.rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
-            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note))
-            continue
-        initial = initial_rating(found.unrated[p.number], ed)
-        out.append(ReportLine(p, None, None, str(initial), initial.ra))
-    return out
-
-
-# --- TRF <-> workbook -----------------------------------------------------------------------
-
-TRF_SHEET = "TRF"
+from ..formats.trf import TITLES, Player, Round, Tournament, points_of
+from ..rules.errors import FideInputError, bad
+from . import layout
+from .layout import TRF_SHEET
+from .report import is_round_robin
 
 
 def _sex(code: str) -> str | None:
@@ -253,8 +112,7 @@ def from_workbook(path: Path) -> Tournament:
     """The TRF of a workbook made by import-trf (or filled in by hand from a template)."""
     import openpyxl
 
-    from . import templates as tpl
-    from .trf import parse
+    from ..formats.trf import parse
 
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
@@ -276,14 +134,14 @@ def from_workbook(path: Path) -> Tournament:
         original.encoding = str(sheet["B1"].value or "utf-8")
         original.newline = newline
     ws = wb["Players"]
-    header = {str(c.value): c.column for c in ws[tpl.HEADER_ROW] if c.value is not None}
+    header = {str(c.value): c.column for c in ws[layout.HEADER_ROW] if c.value is not None}
     system = str(wb["Event"]["B9"].value or "")
     rounds = int(wb["Event"]["B10"].value or 0)
     n_rows = ws.max_row
     by_number = original.players
     players: list[Player] = []
-    first_block = len(tpl.COLUMNS) + 2
-    for r in range(tpl.FIRST, n_rows + 1):
+    first_block = len(layout.COLUMNS) + 2
+    for r in range(layout.FIRST, n_rows + 1):
         name = ws.cell(r, header["Name"]).value
         number = ws.cell(r, header["No"]).value
         if not name or number is None:
@@ -348,13 +206,12 @@ def _rr_rounds(
     ws: Any, row: int, number: int, header: dict[str, int], old: Player | None
 ) -> list[Round]:
     """A round-robin row back into rounds: the original pairing order where there is one."""
-    from . import templates as tpl
 
-    start = len(tpl.COLUMNS) + len(tpl.RR_EXTRA) + 2
+    start = len(layout.COLUMNS) + len(layout.RR_EXTRA) + 2
     results: dict[int, list[str]] = {}
     col = start
-    while ws.cell(tpl.HEADER_ROW, col).value is not None:
-        opponent = _int(ws.cell(tpl.HEADER_ROW, col).value)
+    while ws.cell(layout.HEADER_ROW, col).value is not None:
+        opponent = _int(ws.cell(layout.HEADER_ROW, col).value)
         value = ws.cell(row, col).value
         if value is not None and value != "":
             results.setdefault(opponent, []).append(_code(value))

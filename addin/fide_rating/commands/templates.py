@@ -21,43 +21,17 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-HEADER_ROW = 4
-FIRST = HEADER_ROW + 1
-EDITION = "Event!$B$7"
-START = "Event!$B$5"
+from .layout import (
+    COLUMNS,
+    EDITION,
+    FIRST,
+    HEADER_ROW,
+    LIST_COLUMNS,
+    PENDING_COLUMNS,
+    RR_EXTRA,
+    START,
+)
 
-# the player table: (header, width, note)
-COLUMNS: list[tuple[str, int, str]] = [
-    ("No", 5, "Starting number"),
-    ("FIDE ID", 11, "FIDE ID from the rating list"),
-    ("Name", 26, "Surname, first name"),
-    ("Title", 6, "GM, IM, FM, CM, WGM, WIM, WFM, WCM"),
-    ("Fed", 5, "Federation (three letters)"),
-    ("Born", 6, "Birth year (or birth date)"),
-    ("Sex", 4, "M or F"),
-    ("Ro", 7, "Rating at the start of the event; blank if unrated"),
-    ("Games", 7, "Rated games before the event (from the list); blank counts as 30 or more"),
-    ("2400", 6, "TRUE if a published rating ever reached 2400"),
-    ("K list", 6, "K from the rating list; blank: computed with FIDE_K"),
-    ("K", 5, "K used: the list's, or FIDE_K with this event's games for K x n <= 700"),
-    ("Pts", 6, "Tournament points (forfeits and byes included)"),
-    ("Played", 7, "Games played over the board"),
-    ("n", 4, "Rated games: against rated opponents"),
-    ("Rc", 8, "Mean rating of the opponents in the rated games (capped ratings)"),
-    ("W", 6, "Points in the rated games"),
-    ("We", 7, "Expected score"),
-    ("W-We", 7, "W - We"),
-    ("K*chg", 8, "K x (W - We), not rounded"),
-    ("Rp", 7, "Performance rating"),
-    ("Initial", 10, "Initial rating of an unrated player, or why there is none"),
-    ("New", 7, "Rating after this event alone (Ro + rounded K*chg), or the initial rating"),
-]
-RR_EXTRA: list[tuple[str, int, str]] = [
-    ("Rc 1st", 8, "Round-robin method: Rc before the correction (unrated players)"),
-    ("Ru 1st", 8, "Round-robin method: Ru before the correction (unrated players)"),
-    ("Ru", 8, "Round-robin method: Ru after the correction (unrated players)"),
-    ("Rating used", 9, "The rating the crosstable counts: Ro, or Ru for an unrated player"),
-]
 RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits; H, F, U, Z byes (not rated)"
 
 BOLD = Font(bold=True)
@@ -398,8 +372,8 @@ def to_ods(paths: list[Path]) -> list[Path]:
     FIDE functions are stored as add-in calls)."""
     import tempfile
 
-    from .calc.build import build as build_oxt
-    from .calc.office import office_with_addin
+    from ..cells.calc.build import build as build_oxt
+    from ..cells.calc.office import office_with_addin
 
     out = []
     with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
@@ -527,7 +501,6 @@ def fill_round_robin(
 
 def build_list() -> Workbook:
     """The rating-list workbook that ``fide-rating period`` reads and writes."""
-    from .period import LIST_COLUMNS, PENDING_COLUMNS
 
     wb = Workbook()
     ws = wb.active

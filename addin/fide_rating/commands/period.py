@@ -23,22 +23,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .change import EventTotals, event_totals
-from .editions import EDITIONS, Edition, adjustment_applies, edition_on
-from .errors import FideInputError
-from .exchange import event_games, from_workbook
-from .expected import check_rating
-from .initial import InitialRating, UnratedEvent, _months_before, initial_rating
-from .k_factor import k_factor, limit_k
-from .performance import adjust_2024
-from .rounding import fide_round_ratio
-from .trf import Tournament
-from .trf import read as read_trf
-from .xlsxout import Cell, RowXml, SharedStrings, serial, write
+from ..engine.xlsxout import Cell, RowXml, SharedStrings, serial, write
+from ..formats.trf import Tournament
+from ..formats.trf import read as read_trf
+from ..rules.change import EventTotals, event_totals
+from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on
+from ..rules.errors import FideInputError
+from ..rules.expected import check_rating
+from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_before
+from ..rules.k_factor import k_factor, limit_k
+from ..rules.performance import adjust_2024
+from ..rules.rounding import fide_round_ratio
+from .convert import from_workbook
+from .layout import LIST_COLUMNS, PENDING_COLUMNS
+from .report import event_games
 
-LIST_COLUMNS = ("FIDE ID", "Name", "Fed", "Sex", "Born", "Title", "Rating", "K", "Games",
-                "Reached 2400", "Active", "Last game")  # fmt: skip
-PENDING_COLUMNS = ("FIDE ID", "Event", "Start", "Opponent rating", "Result")
 _EPOCH = _dt.date(1899, 12, 30)
 
 
@@ -143,7 +142,7 @@ def _truth(value: object) -> bool:
 
 def _table(path: Path) -> dict[str, list[list[object]]]:
     """Every sheet of a workbook as rows of values (fast: no openpyxl)."""
-    from .workbook import read_package, read_sheet, shared_strings, sheet_parts
+    from ..engine.package import read_package, read_sheet, shared_strings, sheet_parts
 
     _, parts = read_package(path.read_bytes(), path.name)
     strings = shared_strings(parts)
@@ -161,7 +160,7 @@ def _table(path: Path) -> dict[str, list[list[object]]]:
 
 def read_list(path: Path) -> RatingList:
     """A rating list workbook (the ``rating-list.xlsx`` template's layout)."""
-    from .workbook import WorkbookError
+    from ..engine.package import WorkbookError
 
     try:
         sheets = _table(path)
@@ -395,7 +394,7 @@ def compute_facts(
     # the same for every player
     adjusting = adjustment_applies(next_edition, rating_list.date, next_date)
     floor = next_edition.floor_on(next_date)
-    active_since = _months_before(next_date, 12)  # active: a rated game in the last year
+    active_since = months_before(next_date, 12)  # active: a rated game in the last year
     for fide_id, before in listed.items():
         after = Listed(**before.__dict__)
         result = PlayerPeriod(before, after)

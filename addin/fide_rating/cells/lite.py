@@ -13,17 +13,17 @@ import io
 import zipfile
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 from .calc.build import CORE_MODULES
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # the fide_rating folder
 
 
 def bundle() -> str:
     """The text of main.py."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in (*CORE_MODULES, "excel.py"):
+        for name in (*CORE_MODULES, "cells/excel.py", "excel.py"):
             # fixed dates: the same code gives the same main.py
             info = zipfile.ZipInfo(f"fide_rating/{name}", date_time=(2025, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED

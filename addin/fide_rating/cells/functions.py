@@ -1,0 +1,308 @@
+"""The spreadsheet functions themselves: each takes raw cell values and returns a number or text.
+
+Each function coerces its arguments with :mod:`fide_rating.cells.coerce` and calls the rules
+core; :func:`fide_rating.cells.registry.call` turns a raised input error into the cell's text.
+
+May import: the rules core, :mod:`.coerce` and the standard library only.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from functools import lru_cache
+
+from ..rules.change import change_checked, change_hundredths, event
+from ..rules.editions import EDITIONS, LATEST, Edition, edition_on
+from ..rules.errors import FideInputError
+from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
+from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
+from ..rules.k_factor import k_factor
+from ..rules.performance import adjust_2024, performance
+from ..rules.rounding import exact, fide_round, fide_round_ratio
+from .coerce import (
+    CellError,
+    bad_arg,
+    cells,
+    date_of,
+    edition_arg,
+    flag,
+    games,
+    is_blank,
+    is_zero,
+    plain_games,
+    points,
+    rating,
+    result,
+    whole,
+)
+
+
+def fide_expect(
+    rating_: object, opponents: object, results: object = None, edition: object = None
+) -> float:
+    ed, _ = edition_arg(edition)
+    r = rating("rating", rating_)
+    given = not is_blank(results)
+    plain = plain_games(opponents, results if given else None)
+    if plain is not None:
+        # every game rated and played, checked here once: straight to the sum
+        return pd_sum(r, plain[0], ed) / 100
+    opps, res = games(opponents, results, results_given=given)
+    return float(expected_score(r, opps, ed, res))
+
+
+def fide_dp(p: object, edition: object = None) -> int:
+    ed, _ = edition_arg(edition)
+    if is_blank(p):
+        raise CellError("p", "missing (a fractional score from 0 to 1 is required)")
+    if isinstance(p, bool) or not isinstance(p, float | int | str):
+        raise bad_arg("p", "a fractional score from 0 to 1", p)
+    try:
+        value = exact(float(p.strip().replace(",", ".")) if isinstance(p, str) else p)
+    except (ValueError, FideInputError):
+        raise bad_arg("p", "a fractional score from 0 to 1", p) from None
+    if not 0 <= value <= 1:
+        raise bad_arg("p", "a fractional score from 0 to 1", p)
+    return dp(value, ed)
+
+
+def fide_change(
+    rating_: object, opponents: object, results: object, k: object, edition: object = None
+) -> float:
+    ed, _ = edition_arg(edition)
+    r = rating("rating", rating_)
+    if is_blank(results):
+        raise CellError("results", "missing (results are required)")
+    kk = whole("k", k, 1, 100, "K, a whole number from 1 to 100")
+    plain = plain_games(opponents, results)
+    if plain is not None:
+        # the usual crosstable row, checked here once: straight to the arithmetic
+        ratings, _, w = plain
+        return change_checked(r, ratings, w, kk, ed) / 100
+    opps, res = games(opponents, results, results_given=True)
+    return change_hundredths(r, opps, res, kk, ed) / 100
+
+
+def fide_initial(
+    opponents: object, results: object, edition: object = None, round_robin: object = None
+) -> int | str:
+    ed, day = edition_arg(edition)
+    if is_blank(results):
+        raise CellError("results", "missing (results are required)")
+    rr = False if is_blank(round_robin) else flag("round_robin", round_robin)
+    opps, res = games(opponents, results, results_given=True)
+    return _initial_cell(
+        initial_rating(UnratedEvent(opponents=opps, scores=res, start=day, round_robin=rr), ed)
+    )
+
+
+def _initial_cell(found: InitialRating) -> int | str:
+    """An initial rating as a cell shows it: the number, or why there is none."""
+    return found.rating if found.rating is not None else f"not rated: {found.reason}"
+
+
+def _rc_cell(rating_: int, opponents: list[int], scores: list[object], ed: Edition) -> float | str:
+    """Rc of a rated player's games (the capped ratings' mean), empty without games."""
+    calc = event(rating_, opponents, scores, 20, ed)  # K does not change Rc
+    return "" if calc.rc is None else float(calc.rc)
+
+
+def fide_k(
+    rating_: object,
+    games_before: object,
+    birth_year: object,
+    reached_2400: object,
+    games_in_period: object = None,
+    edition: object = None,
+) -> int:
+    ed, day = edition_arg(edition)
+    r = rating("rating", rating_)
+    before = whole("games_before", games_before, 0, 100_000, "a whole number of games")
+    birth: int | _dt.date | None
+    if is_blank(birth_year) or birth_year == 0:
+        birth = None  # unknown: no junior rule
+    elif isinstance(birth_year, _dt.date):
+        birth = birth_year if not isinstance(birth_year, _dt.datetime) else birth_year.date()
+    elif type(birth_year) in (int, float) and birth_year > 2200:  # type: ignore[operator]
+        birth = date_of("birth_year", birth_year)  # a date cell: its serial number
+    else:
+        birth = whole("birth_year", birth_year, 1850, 2200, "a birth year such as 2008")
+    top = flag("reached_2400", reached_2400)
+    n = (
+        None
+        if is_blank(games_in_period)
+        else whole("games_in_period", games_in_period, 0, 10_000, "a whole number of games")
+    )
+    on = day or _dt.date.today()  # a name or no edition: the junior rule as of today
+    return k_factor(
+        rating=r,
+        games_before=before,
+        birth=birth,
+        reached_2400=top,
+        on=on,
+        games_in_period=n,
+        edition=ed,
+    )
+
+
+def fide_perf(opponents: object, results: object, edition: object = None) -> int:
+    ed, _ = edition_arg(edition)
+    if is_blank(results):
+        raise CellError("results", "missing (results are required)")
+    opps, res = games(opponents, results, results_given=True)
+    if not any(o is not None and s is not None for o, s in zip(opps, res, strict=True)):
+        raise CellError("opponents", "no game against a rated opponent")
+    return performance(opps, res, ed)
+
+
+def fide_round_cell(x: object) -> int:
+    if type(x) is float and math.isfinite(x) and abs(x) <= 10**12:
+        # a number cell: its exact value (a half is exact in binary), in integers
+        return fide_round_ratio(*x.as_integer_ratio())
+    if is_blank(x):
+        raise CellError("x", "missing (a number is required)")
+    if isinstance(x, bool) or not isinstance(x, float | int | str):
+        raise bad_arg("x", "a number", x)
+    try:
+        value = exact(float(x.strip().replace(",", ".")) if isinstance(x, str) else x)
+    except (ValueError, FideInputError):
+        raise bad_arg("x", "a number", x) from None
+    if abs(value) > 10**12:
+        raise bad_arg("x", "a number below 10^12", x)
+    return fide_round(value)
+
+
+def fide_adjust2024(rating_: object) -> int:
+    return adjust_2024(rating("rating", rating_))
+
+
+def fide_edition(date: object = None) -> str:
+    if is_blank(date) or is_zero(date):
+        return LATEST.name
+    day = date_of("date", date)
+    try:
+        return edition_on(day).name
+    except FideInputError:
+        raise bad_arg("date", f"a date from {EDITIONS[0].effective.isoformat()} on", date) from None
+
+
+def fide_points(results: object) -> float:
+    return sum(p for v in cells(results) if (p := points("results", v)) is not None)
+
+
+def fide_games(results: object) -> int:
+    return sum(result("results", v) is not None for v in cells(results))
+
+
+def _rated(opponents: object, results: object) -> tuple[list[int], list[object]]:
+    opps, res = games(opponents, results, results_given=True)
+    pairs = [(o, s) for o, s in zip(opps, res, strict=True) if o is not None and s is not None]
+    return [o for o, _ in pairs], [s for _, s in pairs]
+
+
+def fide_n(opponents: object, results: object) -> int:
+    return len(_rated(opponents, results)[0])
+
+
+def fide_w(opponents: object, results: object) -> float:
+    return sum(map(score_hundredths, _rated(opponents, results)[1])) / 100
+
+
+def fide_rc(
+    rating_: object, opponents: object, results: object, edition: object = None
+) -> float | str:
+    ed, _ = edition_arg(edition)
+    opps, res = _rated(opponents, results)
+    if is_blank(rating_) or is_zero(rating_):  # an unrated player: the plain mean
+        return float(sum(opps)) / len(opps) if opps else ""
+    calc = event(rating("rating", rating_), opps, res, 20, ed)
+    return "" if calc.rc is None else float(calc.rc)
+
+
+_RR_ITEMS = ("rating", "rc", "ru", "rc1", "ru1", "initial")
+
+
+@lru_cache(maxsize=64)
+def _round_robin(
+    ratings: tuple[int | None, ...], table: tuple[tuple[tuple[object, ...], ...], ...], ed: Edition
+) -> RoundRobin:
+    return round_robin(ratings, table, ed)
+
+
+def _rr_table(
+    ratings_: object, results: object
+) -> tuple[tuple[int | None, ...], tuple[tuple[tuple[object, ...], ...], ...]]:
+    rating_cells = cells(ratings_)
+    ratings = tuple(
+        None if is_blank(v) or is_zero(v) else rating("ratings", v) for v in rating_cells
+    )
+    size = len(ratings)
+    flat = cells(results)
+    if size < 3 or len(flat) not in (size * size, 2 * size * size):
+        raise CellError(
+            "results",
+            f"expected a crosstable of {size} x {size} (or {size} x {2 * size} for a double "
+            f"round robin) cells, got {len(flat)}",
+        )
+    width = len(flat) // size
+    table = tuple(
+        tuple(
+            tuple(
+                s
+                for k in range(0, width, size)
+                if (s := result("results", flat[i * width + k + j])) is not None
+            )
+            for j in range(size)
+        )
+        for i in range(size)
+    )
+    return ratings, table
+
+
+def fide_rr(
+    ratings_: object, results: object, player: object, item: object, edition: object = None
+) -> float | int | str:
+    ed, day = edition_arg(edition)
+    ratings, table = _rr_table(ratings_, results)
+    i = whole("player", player, 1, len(ratings), f"a player number from 1 to {len(ratings)}") - 1
+    what = item.strip().lower() if isinstance(item, str) else item
+    if what not in _RR_ITEMS:
+        raise bad_arg("item", " or ".join(f'"{x}"' for x in _RR_ITEMS), item)
+    own = ratings[i]
+    opponents = [j for j in range(len(ratings)) for _ in table[i][j]]
+    scores = [s for j in range(len(ratings)) for s in table[i][j]]
+    if not any(table[k][j] for k in range(len(ratings)) for j in range(len(ratings))):
+        # before the first game: nothing to compute yet
+        return float(own) if what == "rating" and own is not None else ""
+    if ed.round_robin_unrated_method and any(r is None for r in ratings):
+        rr = _round_robin(ratings, table, ed)
+        p = rr.players[i]
+        if what == "rating":
+            return float(own if own is not None else p.ru_new)  # type: ignore[arg-type]
+        if own is not None:
+            if what in ("ru", "ru1", "initial"):
+                return ""
+            used = rr.ratings_used
+            return _rc_cell(own, [used[j] for j in opponents], scores, ed)  # type: ignore[misc]
+        if what == "initial":
+            return _initial_cell(initial_rating(rr.unrated_event(i, day), ed))
+        value = {"rc": p.rc_new, "ru": p.ru_new, "rc1": p.rc, "ru1": p.ru}[what]
+        return float(value)  # type: ignore[arg-type]
+    # no unrated player, or an edition without the round-robin method: games against unrated
+    # players are not rated, and an unrated player's rating comes from the rated opponents
+    rated_opps = [ratings[j] for j in opponents]
+    if what == "rating":
+        return "" if own is None else float(own)
+    if own is not None:
+        if what in ("ru", "ru1", "initial"):
+            return ""
+        return _rc_cell(own, rated_opps, scores, ed)  # type: ignore[arg-type]
+    found = initial_rating(
+        UnratedEvent(opponents=rated_opps, scores=scores, start=day, round_robin=True), ed
+    )
+    if what == "initial":
+        return _initial_cell(found)
+    if what in ("rc", "rc1"):
+        return "" if found.ra is None else float(found.ra)
+    return "" if found.ru is None else float(fide_round(found.ru))

@@ -1,0 +1,156 @@
+"""FIDE's rating report of an event: ``fide-rating report EVENT.trf``.
+
+What FIDE prints for every player of a rated event: Ro, Rc, W, N, We, chg, K, K x chg; for an
+unrated player Ru, or why there is none. Also the games of an event as the rating period needs
+them (:func:`event_games`).
+
+May import: the file formats, the rules core and the standard library.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..formats.trf import PLAYED, Player, Tournament
+from ..rules.change import EventCalculation, event
+from ..rules.editions import Edition, get_edition
+from ..rules.errors import FideInputError
+from ..rules.initial import UnratedEvent, initial_rating, round_robin
+from ..rules.k_factor import k_factor
+
+GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One player of FIDE's rating report of an event."""
+
+    player: Player
+    calc: EventCalculation | None  # rated players
+    k: int | None
+    initial: str | None  # unrated players: "1922" or "not rated: ..."
+    rc: Fraction | None
+    note: str | None = None
+
+
+def is_round_robin(t: Tournament) -> bool:
+    """Every player meets every other the same number of times (and at most 30 players)."""
+    players = t.players
+    if not 3 <= len(players) <= 30:
+        return False
+    counts: dict[tuple[int, int], int] = {}
+    for p in players.values():
+        for r in p.rounds:
+            if r.opponent is not None:
+                counts[(p.number, r.opponent)] = counts.get((p.number, r.opponent), 0) + 1
+    expected = len(players) * (len(players) - 1)
+    times = set(counts.values())
+    return len(counts) == expected and len(times) == 1
+
+
+def _k(p: Player, n: int, start: _dt.date | None, ed: Edition) -> tuple[int | None, str | None]:
+    if p.rating is None:
+        return None, None
+    try:
+        return (
+            k_factor(
+                rating=p.rating,
+                games_before=GAMES_BEFORE_UNKNOWN,
+                birth=p.birth_date,
+                reached_2400=False,
+                on=start,
+                games_in_period=n or None,
+                edition=ed,
+            ),
+            None,
+        )
+    except FideInputError as error:
+        return None, f"K: {error}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventGames:
+    """An event's rated games, player by player, for the ratings given."""
+
+    edition: Edition
+    start: _dt.date | None
+    games: dict[int, list[tuple[int, float]]]  # rated players: (opponent rating used, score)
+    unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
+
+
+def event_games(
+    t: Tournament,
+    edition: Edition | str | _dt.date | None = None,
+    ratings: dict[int, int | None] | None = None,
+) -> EventGames:
+    """Who played whom in a rated game, with the ratings of the event's list (the file's own
+    unless ``ratings`` by starting rank say otherwise); the round-robin method where the edition
+    has it and unrated players took part (2005-07 to 2014-07)."""
+    start = t.start
+    if edition is None:
+        if start is None:
+            raise FideInputError(
+                "expected the event's start date (record 042) or an edition, got: none"
+            )
+        edition = start
+    ed = get_edition(edition)
+    players = t.players
+    rating_of = ratings if ratings is not None else {n: p.rating for n, p in players.items()}
+    rr = None
+    order = sorted(players)
+    index = {n: i for i, n in enumerate(order)}
+    if (
+        is_round_robin(t)
+        and ed.round_robin_unrated_method
+        and any(rating_of.get(n) is None for n in order)
+    ):
+        table: list[list[object]] = [[None] * len(order) for _ in order]
+        for p in players.values():
+            for r in p.rounds:
+                score = r.rated_result
+                if r.opponent is not None and score is not None:
+                    cell = table[index[p.number]][index[r.opponent]]
+                    table[index[p.number]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
+        rr = round_robin([rating_of.get(n) for n in order], table, ed)
+        used = {n: rr.ratings_used[index[n]] for n in order}
+    else:
+        used = rating_of
+    games: dict[int, list[tuple[int, float]]] = {}
+    unrated: dict[int, UnratedEvent] = {}
+    played_score = PLAYED
+    for p in players.values():
+        played = [
+            (o, sc)
+            for opp, _, res in p.rounds
+            if opp is not None
+            and (sc := played_score.get(res)) is not None
+            and (o := used.get(opp)) is not None
+        ]
+        if rating_of.get(p.number) is not None:
+            games[p.number] = played
+        elif rr is not None:
+            unrated[p.number] = rr.unrated_event(index[p.number], start)
+        else:
+            unrated[p.number] = UnratedEvent(
+                opponents=[o for o, _ in played], scores=[s for _, s in played], start=start
+            )
+    return EventGames(ed, start, games, unrated)
+
+
+def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
+    """FIDE's rating report for every player of the event (edition from the start date)."""
+    found = event_games(t, edition)
+    ed, start = found.edition, found.start
+    out = []
+    for p in t.players.values():
+        if p.number in found.games:
+            games = found.games[p.number]
+            k, note = _k(p, len(games), start, ed)
+            calc = event(p.rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
+            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note))
+            continue
+        initial = initial_rating(found.unrated[p.number], ed)
+        out.append(ReportLine(p, None, None, str(initial), initial.ra))
+    return out

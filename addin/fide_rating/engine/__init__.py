@@ -1,0 +1,10 @@
+"""The workbook engine: .xlsx packages read and written, formulas parsed and evaluated.
+
+Owns: the package reader and writer (:mod:`.package`), the formula language
+(:mod:`.formula`: values, parser, compiler), the standard function library by Excel's
+categories (:mod:`.functions`), headless recalculation (:mod:`.recalc`) and a fast writer for
+large plain tables (:mod:`.xlsxout`).
+
+May import: :mod:`fide_rating.cells` (the FIDE functions, the same code as the add-ins), the
+rules core and the standard library. It reads packages itself: no openpyxl.
+"""

@@ -1,0 +1,190 @@
+"""The syntax tree to closures, one per formula shape; FIDE functions through the cell layer.
+
+May import: :mod:`.values`, :mod:`.parser`, :mod:`fide_rating.engine.functions`,
+:mod:`fide_rating.cells` and the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...cells.registry import BY_NAME, call
+from ..functions import FUNCTIONS
+from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
+from .values import (
+    Area,
+    Array,
+    Book,
+    Fn,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    arith,
+    as_grid,
+    binary,
+    broadcast,
+    scalar,
+)
+
+# --- the compiler ---------------------------------------------------------------------------
+
+
+def _area_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
+    def at(part: tuple[int, bool, int, bool]) -> tuple[int, int]:
+        r, rabs, c, cabs = part
+        return (r if rabs else row + r, c if cabs else col + c)
+
+    r1, c1 = at(node[2])
+    r2, c2 = at(node[3])
+    return Area(node[1] or sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+class Compiler:
+    """Compiles formula text into closures; one closure per formula shape."""
+
+    def __init__(self, names: dict[str, str] | None = None) -> None:
+        self.names = {k.upper(): v for k, v in (names or {}).items()}
+        self._cache: dict[str, Fn] = {}
+        self._name_cache: dict[str, Fn] = {}
+
+    def compile(self, formula: str, row: int, col: int) -> Fn:
+        """The closure for ``formula`` (without its leading =) written in cell (row, col)."""
+        key = quick_shape(formula, row, col)
+        if key is None:
+            key = self.shape(formula, row, col)
+            if WHOLE.search(STRINGS.sub('""', formula)):
+                key = f"{row},{col}|{key}"  # whole rows or columns: not shifted by shape()
+        found = self._cache.get(key)
+        if found is None:
+            tree = Parser(tokenize(formula), row, col).parse()
+            found = self._cache[key] = self.node(tree, array=False)
+        return found
+
+    @staticmethod
+    def shape(formula: str, row: int, col: int) -> str:
+        """The formula with relative references written as offsets (R1C1-like)."""
+
+        def sub(m: re.Match[str]) -> str:
+            letters = m.group("col")
+            if letters is None:
+                return m.group()
+            r = int(m.group("row"))
+            c = COLUMN_NUMBERS.get(letters) or col_number(letters)
+            rs = f"R{r}" if m.group("rabs") else f"R[{r - row}]"
+            cs = f"C{c}" if m.group("cabs") else f"C[{c - col}]"
+            return f"{m.group('sheet') or ''}{rs}{cs}"
+
+        return SHAPE.sub(sub, formula)
+
+    def node(self, n: tuple[Any, ...], *, array: bool) -> Fn:
+        kind = n[0]
+        if kind in ("num", "str", "bool", "err"):
+            constant: Value = n[1]
+            return lambda book, sh, r, c: constant
+        if kind == "missing":
+            return lambda book, sh, r, c: None
+        if kind == "array":
+            rows: Array = n[1]
+            return lambda book, sh, r, c: rows
+        if kind == "cell":
+            _, sheet, row, rabs, col, cabs = n
+            if rabs and cabs:
+                if sheet is None:
+                    return lambda book, sh, r, c: book.value(sh, row, col)
+                return lambda book, sh, r, c: book.value(sheet, row, col)
+            if sheet is None and not rabs and not cabs:
+                return lambda book, sh, r, c: book.value(sh, r + row, c + col)
+            return lambda book, sh, r, c: book.value(
+                sheet or sh, row if rabs else r + row, col if cabs else c + col
+            )
+        if kind == "area":
+            return lambda book, sh, r, c: _area_of(n, sh, r, c)
+        if kind == "name":
+            return self.name(n[1])
+        if kind == "neg":
+            inner = self.node(n[1], array=array)
+
+            def neg(book: Book, sh: str, r: int, c: int) -> Result:
+                v = inner(book, sh, r, c)
+                if array and isinstance(v, Area | list):
+                    return broadcast("*", as_grid(book, v), [[-1.0]])
+                return arith("*", scalar(book, v, r, c), -1.0)
+
+            return neg
+        if kind == "pct":
+            inner = self.node(n[1], array=array)
+            return lambda book, sh, r, c: arith(
+                "/", scalar(book, inner(book, sh, r, c), r, c), 100.0
+            )
+        if kind == "bin":
+            op = n[1]
+            left, right = self.node(n[2], array=array), self.node(n[3], array=array)
+            if array:
+
+                def vec(book: Book, sh: str, r: int, c: int) -> Result:
+                    a, b = left(book, sh, r, c), right(book, sh, r, c)
+                    if isinstance(a, Area | list) or isinstance(b, Area | list):
+                        return broadcast(op, as_grid(book, a), as_grid(book, b))
+                    return binary(op, a, b)
+
+                return vec
+            return lambda book, sh, r, c: binary(
+                op,
+                scalar(book, left(book, sh, r, c), r, c),
+                scalar(book, right(book, sh, r, c), r, c),
+            )
+        if kind == "call":
+            return self.function(n[1], n[2], array=array)
+        raise Unsupported(f"cannot evaluate {kind}")
+
+    def name(self, text: str) -> Fn:
+        upper = text.upper()
+        found = self._name_cache.get(upper)
+        if found is not None:
+            return found
+        target = self.names.get(upper)
+        if target is None:
+            raise Unsupported(f"unknown name {text!r}")
+        tree = Parser(tokenize(target.lstrip("=")), 1, 1).parse()
+        found = self._name_cache[upper] = self.node(tree, array=False)
+        return found
+
+    def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> Fn:
+        if name in BY_NAME:
+            return _fide(name, [self.node(a, array=False) for a in args])
+        spec = FUNCTIONS.get(name)
+        if spec is None:
+            raise Unsupported(f"function {name} is not supported")
+        impl, lazy, arrays = spec
+        compiled = [self.node(a, array=arrays or array) for a in args]
+        if lazy:
+            return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
+        return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+
+
+def _fide(name: str, args: list[Fn]) -> Fn:
+    """A FIDE function: ranges as lists of rows, blanks as None (what xlwings passes); any
+    error among the arguments is the result, as in LibreOffice."""
+    function = BY_NAME[name]
+
+    def run(book: Book, sh: str, r: int, c: int) -> Result:
+        values: list[object] = []
+        for f in args:
+            v = f(book, sh, r, c)
+            if isinstance(v, Area | list):
+                grid = as_grid(book, v)
+                for line in grid:
+                    for x in line:
+                        if isinstance(x, XlError):
+                            return x
+                values.append(grid)
+            elif isinstance(v, XlError):
+                return v
+            else:
+                values.append(v)
+        out = call(function, *values)
+        return float(out) if isinstance(out, int) else out
+
+    return run

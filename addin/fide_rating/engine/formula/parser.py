@@ -1,0 +1,275 @@
+"""Formula text to a syntax tree: tokens, references (kept relative to the host cell), shapes.
+
+May import: :mod:`.values` and the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .values import ERRORS, MAX_COLS, MAX_ROWS, Unsupported, Value
+
+# --- tokens ---------------------------------------------------------------------------------
+
+_COL = r"\$?[A-Za-z]{1,3}"
+_ROW = r"\$?[0-9]{1,7}"
+_SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*)!"
+_TOKEN = re.compile(
+    rf"""
+    (?P<ws>\s+)
+  | (?P<string>"(?:[^"]|"")*")
+  | (?P<error>\#NULL!|\#DIV/0!|\#VALUE!|\#REF!|\#NAME\?|\#NUM!|\#N/A)
+  | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
+  | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
+  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<name>(?:{_SHEET})?[A-Za-z_\\][\w.]*)
+  | (?P<op><>|<=|>=|[-+*/^&=<>%(),;:{{}}])
+    """,
+    re.VERBOSE,
+)
+
+
+def col_number(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def col_letters(n: int) -> str:
+    out = ""
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def tokenize(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise Unsupported(f"cannot read the formula at {text[pos : pos + 12]!r}")
+        kind = m.lastgroup or ""
+        if kind != "ws":
+            out.append((kind, m.group()))
+        pos = m.end()
+    return out
+
+
+# --- parsing to a tree ----------------------------------------------------------------------
+# Nodes: ("num", float) ("str", s) ("bool", b) ("err", XlError) ("missing",)
+# ("cell", sheet|None, row, row_abs, col, col_abs) ("area", sheet|None, (r1, ra1, c1, ca1),
+# (r2, ra2, c2, ca2)) ("name", text) ("call", NAME, [args]) ("neg", x) ("pct", x)
+# ("bin", op, a, b) ("array", rows)
+
+_BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4,
+           "/": 4, "^": 5}  # fmt: skip
+
+
+def _sheet_name(text: str) -> str:
+    return text[1:-1].replace("''", "'") if text.startswith("'") else text
+
+
+def _split_ref(text: str) -> tuple[str | None, str]:
+    if "!" in text:
+        sheet, _, ref = text.rpartition("!")
+        return _sheet_name(sheet), ref
+    return None, text
+
+
+def _corner(text: str) -> tuple[int, bool, int, bool]:
+    m = re.fullmatch(r"(\$?)([A-Za-z]{1,3})(\$?)([0-9]+)", text)
+    if m is None:
+        raise Unsupported(f"bad reference {text!r}")
+    return int(m.group(4)), m.group(3) == "$", col_number(m.group(2)), m.group(1) == "$"
+
+
+def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
+    """A reference with its relative parts as offsets from the host cell."""
+    sheet, ref = _split_ref(text)
+
+    def rel(row: int, rabs: bool, col: int, cabs: bool) -> tuple[int, bool, int, bool]:
+        return (row if rabs else row - host_row, rabs, col if cabs else col - host_col, cabs)
+
+    if ":" not in ref:
+        return ("cell", sheet, *rel(*_corner(ref)))
+    a, b = ref.split(":")
+    if a.lstrip("$").isdigit():  # whole rows
+        r1, r2 = int(a.lstrip("$")), int(b.lstrip("$"))
+        return ("area", sheet, rel(r1, a.startswith("$"), 1, True),
+                rel(r2, b.startswith("$"), MAX_COLS, True))  # fmt: skip
+    if a.lstrip("$").isalpha():  # whole columns
+        c1, c2 = col_number(a.lstrip("$")), col_number(b.lstrip("$"))
+        return ("area", sheet, rel(1, True, c1, a.startswith("$")),
+                rel(MAX_ROWS, True, c2, b.startswith("$")))  # fmt: skip
+    return ("area", sheet, rel(*_corner(a)), rel(*_corner(b)))
+
+
+class Parser:
+    def __init__(self, tokens: list[tuple[str, str]], row: int, col: int) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.row = row
+        self.col = col
+
+    def peek(self) -> tuple[str, str]:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
+
+    def take(self) -> tuple[str, str]:
+        tok = self.peek()
+        self.pos += 1
+        return tok
+
+    def expect(self, text: str) -> None:
+        _, value = self.take()
+        if value != text:
+            raise Unsupported(f"expected {text!r} in the formula, found {value!r}")
+
+    def parse(self) -> tuple[Any, ...]:
+        node = self.expression(0)
+        if self.peek()[0] != "end":
+            raise Unsupported(f"unexpected {self.peek()[1]!r} in the formula")
+        return node
+
+    def expression(self, level: int) -> tuple[Any, ...]:
+        left = self.unary()
+        while True:
+            kind, op = self.peek()
+            prec = _BINARY.get(op) if kind == "op" else None
+            if prec is None or prec <= level:
+                return left
+            self.take()
+            # ^ is left-associative in spreadsheets, like the others
+            right = self.expression(prec)
+            left = ("bin", op, left, right)
+
+    def unary(self) -> tuple[Any, ...]:
+        kind, op = self.peek()
+        if kind == "op" and op in "+-":
+            self.take()
+            operand = self.unary()
+            return ("neg", operand) if op == "-" else operand
+        return self.postfix()
+
+    def postfix(self) -> tuple[Any, ...]:
+        node = self.primary()
+        while self.peek() == ("op", "%"):
+            self.take()
+            node = ("pct", node)
+        return node
+
+    def primary(self) -> tuple[Any, ...]:
+        kind, text = self.take()
+        if kind == "number":
+            return ("num", float(text))
+        if kind == "string":
+            return ("str", text[1:-1].replace('""', '"'))
+        if kind == "error":
+            return ("err", ERRORS[text])
+        if kind == "ref":
+            node = _ref_node(text, self.row, self.col)
+            if node[0] == "cell" and self.peek() == ("op", ":"):
+                # A1:B2 written with a sheet only on the left, or ranges built from names
+                self.take()
+                k2, t2 = self.take()
+                if k2 != "ref":
+                    raise Unsupported("a range must join two cell references")
+                other = _ref_node(t2, self.row, self.col)
+                if other[0] != "cell":
+                    raise Unsupported("a range must join two cell references")
+                return ("area", node[1], node[2:], other[2:])
+            return node
+        if kind == "func":
+            name = text.upper()
+            for prefix in ("_XLFN.", "_XLWS."):
+                name = name.removeprefix(prefix)
+            self.expect("(")
+            args: list[tuple[Any, ...]] = []
+            if self.peek() == ("op", ")"):
+                self.take()
+                return ("call", name, args)
+            while True:
+                if self.peek()[1] in (",", ";", ")"):
+                    args.append(("missing",))
+                else:
+                    args.append(self.expression(0))
+                _, sep = self.take()
+                if sep == ")":
+                    return ("call", name, args)
+                if sep not in (",", ";"):
+                    raise Unsupported(f"expected , or ) in the arguments of {name}")
+        if kind == "name":
+            upper = text.upper()
+            if upper in ("TRUE", "FALSE"):
+                return ("bool", upper == "TRUE")
+            return ("name", text)
+        if (kind, text) == ("op", "("):
+            node = self.expression(0)
+            self.expect(")")
+            return node
+        if (kind, text) == ("op", "{"):
+            return self.array()
+        raise Unsupported(f"unexpected {text or 'end'!r} in the formula")
+
+    def array(self) -> tuple[Any, ...]:
+        rows: list[list[Value]] = [[]]
+        while True:
+            kind, text = self.take()
+            sign = 1.0
+            if (kind, text) == ("op", "-"):
+                sign = -1.0
+                kind, text = self.take()
+            if kind == "number":
+                rows[-1].append(sign * float(text))
+            elif kind == "string":
+                rows[-1].append(text[1:-1].replace('""', '"'))
+            elif kind == "name" and text.upper() in ("TRUE", "FALSE"):
+                rows[-1].append(text.upper() == "TRUE")
+            elif kind == "error":
+                rows[-1].append(ERRORS[text])
+            else:
+                raise Unsupported("array constants hold numbers, texts and logicals only")
+            kind, sep = self.take()
+            if sep == "}":
+                return ("array", rows)
+            if sep == ";":
+                rows.append([])
+            elif sep != ",":
+                raise Unsupported("bad array constant")
+
+
+SHAPE = re.compile(
+    rf"(?P<sheet>{_SHEET})?(?P<cabs>\$?)(?P<col>[A-Za-z]{{1,3}})(?P<rabs>\$?)(?P<row>[0-9]{{1,7}})"
+    r'(?![\w(])|"(?:[^"]|"")*"'
+)
+COLUMN_NUMBERS = {col_letters(n): n for n in range(1, 703)}  # A .. ZZ
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]")
+_ROW_PATTERNS: dict[int, re.Pattern[str]] = {}
+
+
+def quick_shape(formula: str, row: int, col: int) -> str | None:
+    """A cheap shape key for the common case, or None.
+
+    In the formula's own column, the row number after a column letter is the formula's own
+    row in a relative reference: replaced by #, formulas filled down a column share one key.
+    The key is only used when nothing else could differ: no text but "", no other
+    letter-digit pair left (a reference to another row, a name with digits, 1E5 ...).
+    """
+    if '"' in formula.replace('""', "") or (":" in formula and WHOLE.search(formula)):
+        return None
+    pattern = _ROW_PATTERNS.get(row)
+    if pattern is None:
+        pattern = _ROW_PATTERNS[row] = re.compile(rf"(?<=[A-Za-z]){row}(?![0-9])")
+    key = pattern.sub("#", formula)
+    if _LETTER_DIGIT.search(key):
+        return None
+    return f"{col}|{key}"
+
+
+STRINGS = re.compile(r'"(?:[^"]|"")*"')
+WHOLE = re.compile(
+    r"(?<![\w$.])\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w(])|(?<![\w$.])\$?\d+:\$?\d+(?![\w.])"
+)

@@ -1,0 +1,70 @@
+"""Logical functions (Excel's category): IF, IFERROR, IFNA, AND, OR, NOT, TRUE, FALSE.
+
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+"""
+
+from __future__ import annotations
+
+from ..formula.values import NA, VALUE, Book, Fn, Result, XlError, scalar, truth
+from .base import Impl, flatten, one_value, register
+
+
+@register("IF", lazy=True)
+def _if(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    cond = truth(scalar(book, args[0](book, sh, r, c), r, c))
+    if isinstance(cond, XlError):
+        return cond
+    if cond:
+        return args[1](book, sh, r, c) if len(args) > 1 else True
+    return args[2](book, sh, r, c) if len(args) > 2 else False
+
+
+@register("IFERROR", lazy=True)
+def _iferror(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    v = scalar(book, args[0](book, sh, r, c), r, c)
+    return args[1](book, sh, r, c) if isinstance(v, XlError) else v
+
+
+@register("IFNA", lazy=True)
+def _ifna(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    v = scalar(book, args[0](book, sh, r, c), r, c)
+    return args[1](book, sh, r, c) if v == NA else v
+
+
+def _logic(all_: bool) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        seen = []
+        for v, from_range in flatten(book, args):
+            if isinstance(v, XlError):
+                return v
+            if v is None or (from_range and isinstance(v, str)):
+                continue
+            t = truth(v)
+            if isinstance(t, XlError):
+                return t
+            seen.append(t)
+        if not seen:
+            return VALUE
+        return all(seen) if all_ else any(seen)
+
+    return impl
+
+
+register("AND")(_logic(True))
+register("OR")(_logic(False))
+
+
+@register("NOT")
+def _not(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    t = truth(one_value(book, args[0], r, c))
+    return t if isinstance(t, XlError) else not t
+
+
+@register("TRUE")
+def _true(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return True
+
+
+@register("FALSE")
+def _false(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return False

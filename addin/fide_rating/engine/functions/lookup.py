@@ -1,0 +1,156 @@
+"""Lookup and reference functions (Excel's category): CHOOSE, INDEX, MATCH, VLOOKUP, ROW.
+
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+"""
+
+from __future__ import annotations
+
+from ..formula.values import (
+    NA,
+    REF,
+    VALUE,
+    Area,
+    Book,
+    Fn,
+    Result,
+    Value,
+    XlError,
+    as_grid,
+    compare,
+    number,
+    rank_key,
+    scalar,
+    truth,
+)
+from .base import Impl, criterion, number_arg, one_value, register
+
+
+@register("CHOOSE", lazy=True)
+def _choose(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    i = number(scalar(book, args[0](book, sh, r, c), r, c))
+    if isinstance(i, XlError):
+        return i
+    k = int(i)
+    return args[k](book, sh, r, c) if 1 <= k < len(args) else VALUE
+
+
+@register("INDEX")
+def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    area = args[0]
+    row = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 0.0
+    col = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 0.0
+    if isinstance(row, XlError):
+        return row
+    if isinstance(col, XlError):
+        return col
+    i, j = int(row), int(col)
+    if isinstance(area, Area):
+        if area.rows == 1 and len(args) == 2:
+            i, j = 1, i
+        elif area.cols == 1 and j == 0:
+            j = 1
+        if i < 0 or j < 0 or i > area.rows or j > area.cols:
+            return REF
+        if i == 0 or j == 0:  # a whole row or column of the area
+            top, bottom = (area.r1, area.r2) if i == 0 else (area.r1 + i - 1, area.r1 + i - 1)
+            left, right = (area.c1, area.c2) if j == 0 else (area.c1 + j - 1, area.c1 + j - 1)
+            return Area(area.sheet, top, left, bottom, right)
+        return Area(area.sheet, area.r1 + i - 1, area.c1 + j - 1, area.r1 + i - 1, area.c1 + j - 1)
+    grid = as_grid(book, area)
+    if len(grid) == 1 and len(args) == 2:
+        i, j = 1, i
+    j = j or 1
+    if not (1 <= i <= len(grid) and 1 <= j <= len(grid[0])):
+        return REF
+    return grid[i - 1][j - 1]
+
+
+def _lookup_line(book: Book, v: Result) -> list[Value]:
+    return [x for line in as_grid(book, v) for x in line]
+
+
+def _match_pos(goal: Value, line: list[Value], mode: float) -> int | None:
+    if mode == 0:
+        test = (
+            criterion(goal) if isinstance(goal, str) else (lambda v: compare("=", v, goal) is True)
+        )
+        for k, v in enumerate(line):
+            if v is not None and test(v):
+                return k
+        return None
+    best = None
+    for k, v in enumerate(line):
+        if v is None or isinstance(v, XlError) or rank_key(v)[0] != rank_key(goal)[0]:
+            continue
+        ok = compare("<=", v, goal) if mode > 0 else compare(">=", v, goal)
+        if ok is True:
+            best = k
+        else:
+            break
+    return best
+
+
+@register("MATCH")
+def _match(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    goal = one_value(book, args[0], r, c)
+    if isinstance(goal, XlError):
+        return goal
+    mode = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 1.0
+    if isinstance(mode, XlError):
+        return mode
+    k = _match_pos(goal, _lookup_line(book, args[1]), mode)
+    return NA if k is None else float(k + 1)
+
+
+def _lookup(vertical: bool) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        goal = one_value(book, args[0], r, c)
+        if isinstance(goal, XlError):
+            return goal
+        grid = as_grid(book, args[1])
+        if not vertical:
+            grid = [list(t) for t in zip(*grid, strict=True)]
+        idx = number_arg(book, args[2], r, c)
+        if isinstance(idx, XlError):
+            return idx
+        approx = True
+        if len(args) > 3 and args[3] is not None:
+            t = truth(one_value(book, args[3], r, c))
+            if isinstance(t, XlError):
+                return t
+            approx = t
+        k = _match_pos(goal, [line[0] for line in grid], 1.0 if approx else 0.0)
+        if k is None:
+            return NA
+        j = int(idx)
+        if not 1 <= j <= len(grid[k]):
+            return REF
+        return grid[k][j - 1]
+
+    return impl
+
+
+register("VLOOKUP")(_lookup(True))
+register("HLOOKUP")(_lookup(False))
+
+
+@register("ROWS")
+def _rows(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    a = args[0]
+    return float(a.rows) if isinstance(a, Area) else float(len(as_grid(book, a)))
+
+
+@register("COLUMNS")
+def _columns(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    a = args[0]
+    return float(a.cols) if isinstance(a, Area) else float(len(as_grid(book, a)[0]))
+
+
+@register("ROW")
+def _row(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return float(args[0].r1) if args and isinstance(args[0], Area) else float(r)
+
+
+@register("COLUMN")
+def _column(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return float(args[0].c1) if args and isinstance(args[0], Area) else float(c)

@@ -1,0 +1,125 @@
+"""Statistical functions (Excel's category): AVERAGE, MIN, MAX, COUNT(IF/S), RANK and the rest.
+
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, XlError, as_grid, number
+from .base import Impl, criterion_hits, flatten, number_arg, numbers_of, one_value, register
+
+
+@register("AVERAGE")
+def _average(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = numbers_of(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    return math.fsum(nums) / len(nums) if nums else DIV0
+
+
+@register("MIN")
+def _min(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = numbers_of(book, args)
+    return nums if isinstance(nums, XlError) else min(nums, default=0.0)
+
+
+@register("MAX")
+def _max(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = numbers_of(book, args)
+    return nums if isinstance(nums, XlError) else max(nums, default=0.0)
+
+
+@register("MEDIAN")
+def _median(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = numbers_of(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    if not nums:
+        return NUM
+    s = sorted(nums)
+    mid = len(s) // 2
+    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+
+
+@register("COUNT")
+def _count(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    n = 0
+    for v, from_range in flatten(book, args):
+        if (isinstance(v, float | int) and not isinstance(v, bool)) or (
+            not from_range and v is not None and not isinstance(number(v), XlError)
+        ):
+            n += 1
+    return float(n)
+
+
+@register("COUNTA")
+def _counta(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return float(sum(v is not None for v, _ in flatten(book, args)))
+
+
+@register("COUNTBLANK")
+def _countblank(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return float(sum(v is None or v == "" for v, _ in flatten(book, args)))
+
+
+@register("COUNTIF")
+def _countif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return float(sum(criterion_hits(book, args[0], args[1], r, c)))
+
+
+@register("COUNTIFS")
+def _countifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    hits = [all(t) for t in zip(*(criterion_hits(book, args[i], args[i + 1], r, c)
+                                  for i in range(0, len(args), 2)), strict=True)]  # fmt: skip
+    return float(sum(hits))
+
+
+@register("AVERAGEIF")
+def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    hits = criterion_hits(book, args[0], args[1], r, c)
+    area = args[2] if len(args) > 2 else args[0]
+    cells = (v for line in as_grid(book, area) for v in line)
+    vals = [
+        float(v)
+        for hit, v in zip(hits, cells, strict=False)
+        if hit and isinstance(v, float | int) and not isinstance(v, bool)
+    ]
+    return math.fsum(vals) / len(vals) if vals else DIV0
+
+
+def _nth(largest: bool) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = numbers_of(book, [args[0]])
+        k = number_arg(book, args[1], r, c)
+        if isinstance(nums, XlError):
+            return nums
+        if isinstance(k, XlError):
+            return k
+        s = sorted(nums, reverse=largest)
+        return s[int(k) - 1] if 1 <= k <= len(s) else NUM
+
+    return impl
+
+
+register("LARGE")(_nth(True))
+register("SMALL")(_nth(False))
+
+
+@register("RANK", "RANK.EQ")
+def _rankfn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    x = number_arg(book, args[0], r, c)
+    if isinstance(x, XlError):
+        return x
+    nums = numbers_of(book, [args[1]])
+    if isinstance(nums, XlError):
+        return nums
+    asc = (
+        len(args) > 2
+        and args[2] is not None
+        and number(one_value(book, args[2], r, c)) not in (0.0, VALUE)
+    )
+    if x not in nums:
+        return NA
+    return float(1 + sum((v < x) if asc else (v > x) for v in nums))

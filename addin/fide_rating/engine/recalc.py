@@ -1,0 +1,327 @@
+"""Headless recomputation of .xlsx/.xlsm workbooks.
+
+The package is read part by part (:mod:`fide_rating.engine.package`); the formula engine
+(:mod:`fide_rating.engine.formula`) evaluates every formula it can; then the package is written
+back with only the formula cells' values changed. A formula the engine cannot evaluate keeps
+its cell exactly as it was, and is reported.
+
+May import: the rest of :mod:`fide_rating.engine`, :mod:`fide_rating.cells` (through the
+compiler) and the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .formula import ERRORS, Compiler, Fn, Unsupported, Value, col_letters, col_number, scalar
+from .package import (
+    DATE1904,
+    WorkbookError,
+    defined_names,
+    patch_part,
+    read_package,
+    read_sheet,
+    shared_strings,
+    sheet_parts,
+    write_package,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A formula cell left as it was, and why."""
+
+    sheet: str
+    cell: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell}: {self.reason}"
+
+
+@dataclass
+class Recalculated:
+    """The outcome for one workbook."""
+
+    source: Path
+    output: Path | None = None
+    formulas: int = 0
+    computed: int = 0
+    changed: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    values: dict[tuple[str, int, int], Value] = field(default_factory=dict)
+    players: list[dict[str, Value]] = field(default_factory=list)
+
+
+# --- evaluation ---------------------------------------------------------------------------
+
+
+class Circular(Exception):  # noqa: N818 - reads as what it reports
+    """A formula that depends on itself."""
+
+
+_MISSING = object()
+
+
+class Book:
+    """The cells of a workbook for the formula engine: formulas, and the values of the constant
+    cells and of the formulas computed so far."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[tuple[str, int, int], Fn] = {}
+        self.results: dict[tuple[str, int, int], Value] = {}
+        self.extents: dict[str, tuple[int, int]] = {}
+        self.active: set[tuple[str, int, int]] = set()
+        self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
+        self.sheets: dict[str, str] = {}  # upper-case name -> name
+
+    def extent(self, sheet: str) -> tuple[int, int]:
+        return self.extents.get(self._sheet(sheet), (0, 0))
+
+    def _sheet(self, sheet: str) -> str:
+        return self.sheets.get(sheet.upper(), sheet)
+
+    def block(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> list[list[Value]]:
+        """The values of a rectangle, the computed ones computed (the engine's hot path).
+
+        Kept once read: every cell in it is final by then (a constant, or a formula computed
+        on the way), and a crosstable reads each player's ranges a dozen times.
+        """
+        area = (sheet, r1, c1, r2, c2)
+        found = self.blocks.get(area)
+        if found is not None:
+            return found
+        if sheet not in self.extents:
+            real = self.sheets.get(sheet.upper())
+            if real is None:
+                return [[ERRORS["#REF!"]] * (c2 - c1 + 1) for _ in range(r2 - r1 + 1)]
+            sheet = real
+        results, compiled, value = self.results, self.compiled, self.value
+        out = []
+        for r in range(r1, r2 + 1):
+            line: list[Value] = []
+            for c in range(c1, c2 + 1):
+                key = (sheet, r, c)
+                v = results.get(key, _MISSING)
+                if v is _MISSING:
+                    v = value(sheet, r, c) if key in compiled else None
+                line.append(v)  # type: ignore[arg-type]
+            out.append(line)
+        self.blocks[area] = out
+        return out
+
+    def value(self, sheet: str, row: int, col: int) -> Value:
+        key = (sheet, row, col)
+        found = self.results.get(key, _MISSING)  # constants are there from the start
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]
+        f = self.compiled.get(key)
+        if f is None:
+            if sheet not in self.extents:
+                real = self.sheets.get(sheet.upper())
+                if real is None:
+                    return ERRORS["#REF!"]
+                return self.value(real, row, col)
+            return None
+        if key in self.active:
+            raise Circular(f"{sheet}!{col_letters(col)}{row}")
+        self.active.add(key)
+        try:
+            v = scalar(self, f(self, sheet, row, col), row, col)
+        finally:
+            self.active.discard(key)
+        if v is None:
+            v = 0.0  # a formula showing an empty cell shows 0
+        elif isinstance(v, int) and not isinstance(v, bool):
+            v = float(v)
+        self.results[key] = v
+        return v
+
+
+def evaluate(
+    data: bytes, source: Path
+) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
+    """Evaluate every formula of a workbook given as bytes; the patched parts come back.
+
+    The package is read directly (the parts openpyxl would read, in one pass per sheet): the
+    formulas of a shared-formula group compile once and serve every cell of the group.
+    """
+    infos, parts = read_package(data, source.name)
+    if DATE1904.search(parts.get("xl/workbook.xml", b"")):
+        raise WorkbookError("workbooks in the 1904 date system are not supported")
+    where = sheet_parts(parts)
+    strings = shared_strings(parts)
+    names = defined_names(parts)
+    book = Book()
+    compiler = Compiler(names)
+    outcome = Recalculated(source)
+    pending: list[tuple[str, int, int]] = []
+    cached: dict[str, dict[tuple[int, int], Value]] = {}
+    for title, part in where.items():
+        book.sheets[title.upper()] = title
+        constants, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
+        book.extents[title] = (max_row, max_col)
+        cached[title] = stored
+        for (r, c), v in constants.items():
+            book.results[(title, r, c)] = v
+        masters: dict[str, Fn | Unsupported] = {}
+        for (r, c), f in formulas.items():
+            if f.kind == "shared" and f.text is not None and f.shared is not None:
+                try:
+                    masters[f.shared] = compiler.compile(f.text, r, c)
+                except Unsupported as error:
+                    masters[f.shared] = error
+        for (r, c), f in formulas.items():
+            key = (title, r, c)
+            here = f"{col_letters(c)}{r}"
+            outcome.formulas += 1
+            if f.kind in ("array", "dataTable") or (f.kind == "" and f.text is None):
+                what = {"array": "array formulas", "dataTable": "data tables"}.get(
+                    f.kind, "empty formulas"
+                )
+                outcome.problems.append(Problem(title, here, f"{what} are not evaluated"))
+                book.results[key] = stored.get((r, c))
+                continue
+            try:
+                if f.kind == "shared" and f.shared is not None:
+                    found = masters.get(f.shared)
+                    if found is None:
+                        raise Unsupported("a shared formula without its first cell")
+                    if isinstance(found, Unsupported):
+                        raise found
+                    book.compiled[key] = found
+                else:
+                    book.compiled[key] = compiler.compile(f.text or "", r, c)
+                pending.append(key)
+            except Unsupported as error:
+                outcome.problems.append(Problem(title, here, str(error)))
+                book.results[key] = stored.get((r, c))
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20_000))
+    failed: set[tuple[str, int, int]] = set()
+    try:
+        for key in pending:
+            try:
+                book.value(*key)
+            except Circular as error:
+                failed.add(key)
+                outcome.problems.append(
+                    Problem(
+                        key[0],
+                        f"{col_letters(key[2])}{key[1]}",
+                        f"circular reference through {error}",
+                    )
+                )
+            except RecursionError:
+                failed.add(key)
+                outcome.problems.append(
+                    Problem(key[0], f"{col_letters(key[2])}{key[1]}", "dependency chain too deep")
+                )
+    finally:
+        sys.setrecursionlimit(old_limit)
+    per_sheet: dict[str, dict[tuple[int, int], Value]] = {}
+    for key in pending:
+        if key in failed or key not in book.results:
+            continue
+        sheet, row, col = key
+        value = book.results[key]
+        outcome.values[key] = value
+        outcome.computed += 1
+        if _differs(cached[sheet].get((row, col)), value):
+            outcome.changed += 1
+        per_sheet.setdefault(sheet, {})[(row, col)] = value
+    for sheet, values in per_sheet.items():
+        parts[where[sheet]] = patch_part(parts[where[sheet]], values)
+    outcome.players = _players(names, book)
+    return outcome, infos, parts
+
+
+def _differs(old: Value, new: Value) -> bool:
+    return old != new or type(old) is not type(new)
+
+
+def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:
+    """The player table of a fide-rating template (the defined name FIDE_PLAYERS), if any."""
+    target = names.get("FIDE_PLAYERS")
+    if target is None:
+        return []
+    m = re.fullmatch(
+        r"(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", target.strip()
+    )
+    if m is None:
+        return []
+    sheet = (m.group(1) or "").replace("''", "'") or m.group(2)
+    c1, r1 = col_number(m.group(3)), int(m.group(4))
+    c2, r2 = col_number(m.group(5)), int(m.group(6))
+    header = [book.value(sheet, r1, c) for c in range(c1, c2 + 1)]
+    rows = []
+    for r in range(r1 + 1, r2 + 1):
+        line = {
+            str(h): book.value(sheet, r, c) for h, c in zip(header, range(c1, c2 + 1), strict=True)
+        }
+        if any(v not in (None, "") for k, v in line.items() if k in ("Name", "FIDE ID")):
+            rows.append(line)
+    return rows
+
+
+def output_path(source: Path, out_dir: Path | None, in_place: bool) -> Path:
+    """Where a recomputed workbook goes: next to the input as NAME.recalc.xlsx, into the
+    output folder under its own name, or over the input with ``in_place``."""
+    if in_place:
+        return source
+    if out_dir is not None:
+        return out_dir / source.name
+    return source.with_name(f"{source.stem}.recalc{source.suffix}")
+
+
+def recalc_file(
+    source: Path, *, out_dir: Path | None = None, in_place: bool = False
+) -> Recalculated:
+    """Recompute one workbook and write it (atomically; never over the input unless in place)."""
+    if source.suffix.lower() not in (".xlsx", ".xlsm"):
+        if source.suffix.lower() == ".ods":
+            raise WorkbookError(
+                "an OpenDocument (.ods) file: open it in LibreOffice to recalculate"
+            )
+        if source.suffix.lower() == ".xls":
+            raise WorkbookError("the old .xls format: save it as .xlsx first")
+    try:
+        data = source.read_bytes()
+    except OSError as error:
+        raise WorkbookError(f"cannot read the file ({error.strerror})") from None
+    outcome, infos, parts = evaluate(data, source)
+    target = output_path(source, out_dir, in_place)
+    if not in_place and target.resolve() == source.resolve():
+        raise WorkbookError("the output would overwrite the input: use --in-place to allow that")
+    write_package(infos, parts, target)
+    outcome.output = target
+    return outcome
+
+
+def iter_sources(paths: Iterable[str]) -> list[Path]:
+    """Files from paths, folders (their workbooks) and glob patterns, in a stable order."""
+    import glob
+
+    out: list[Path] = []
+    for raw in paths:
+        matched = (
+            sorted(glob.glob(raw, recursive=True)) if any(ch in raw for ch in "*?[") else [raw]
+        )
+        for item in matched or [raw]:
+            p = Path(item)
+            if p.is_dir():
+                out += sorted(q for q in p.iterdir() if q.suffix.lower() in (".xlsx", ".xlsm"))
+            else:
+                out.append(p)
+    seen: set[Path] = set()
+    unique = []
+    for p in out:
+        if p not in seen:
+            seen.add(p)
+            unique.append(p)
+    return unique
