@@ -17,6 +17,8 @@ fi
 echo "== ruff"
 "$venv/bin/ruff" check .
 "$venv/bin/ruff" format --check .
+echo "== import contracts (pyproject.toml: the layers point down)"
+"$venv/bin/lint-imports" --no-cache
 echo "== mypy --strict"
 "$venv/bin/mypy" --strict addin tests benchmarks
 echo "== pytest"; "$venv/bin/python" -m pytest "$@"

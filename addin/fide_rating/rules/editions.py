@@ -46,7 +46,7 @@ class Edition:
 
     name: str  # what a spreadsheet user types: "2024-03"
     effective: _dt.date
-    source: str  # seed file or public text
+    source: str  # the FIDE handbook text it follows, and the translation read
     # 8.1
     pd_table: PdTable = PD_TABLE
     dp_at_extremes: bool = True  # 2005-07 10.1: dp at p = 0 and 1 "obviously undefined"
@@ -78,7 +78,7 @@ class Edition:
     first_event_min_score: Fraction = Fraction(1, 2)  # first event below this is disregarded
     min_rated_games_per_event: int | None = None  # an event with fewer is disregarded
     min_rated_games_applies_to_first: bool = False
-    # 2024-03 one-time adjustment (seed 004 point 1)
+    # 2024-03 one-time adjustment (FIDE's summary of the 1 March 2024 changes, point 1)
     adjustment_date: _dt.date | None = None
     notes: tuple[str, ...] = field(default=())
 
@@ -97,7 +97,7 @@ class Edition:
 E2005_07 = Edition(
     name="2005-07",
     effective=_dt.date(2005, 7, 1),
-    source="seed 002: B.02 in force from 1 July 2005 (Polish translation, 2006 update)",
+    source="FIDE Handbook B.02, in force from 1 July 2005 (Polish translation, 2006 update)",
     pd_table=PD_TABLE_2005,
     dp_at_extremes=False,
     cap=350,
@@ -125,7 +125,9 @@ E2012_07 = replace(
     E2005_07,
     name="2012-07",
     effective=_dt.date(2012, 7, 1),
-    source='seed 000: B.02 "amended 1984-2012" (Hungarian translation)',
+    source=(
+        'FIDE Handbook B.02 "amended 1984-2012", in force from 1 July 2012 (Hungarian translation)'
+    ),
     pd_table=PD_TABLE,
     dp_at_extremes=True,
     cap=400,
@@ -147,7 +149,10 @@ E2014_07 = replace(
     E2012_07,
     name="2014-07",
     effective=_dt.date(2014, 7, 1),
-    source="seed 001 worked examples (Hungarian federation, 2017) and public B.02 2014",
+    source=(
+        "FIDE Handbook B.02, in force from 1 July 2014; worked examples of the Hungarian Chess "
+        "Federation's rating regulation of 2017"
+    ),
     bonus_per_half_point=Fraction(20),
     k_times_n_max=700,
     min_rated_games_per_event=None,
@@ -157,7 +162,7 @@ E2022_01 = replace(
     E2014_07,
     name="2022-01",
     effective=_dt.date(2022, 1, 1),
-    source="public B.02 2022 (archived)",
+    source="FIDE Handbook B.02, in force from 1 January 2022 (English)",
     cap_rule=CapRule.ONE_UPGRADE,
     round_robin_variant=False,
     round_robin_unrated_method=False,
@@ -167,7 +172,10 @@ E2024_03 = replace(
     E2022_01,
     name="2024-03",
     effective=_dt.date(2024, 3, 1),
-    source="seeds 003 (B.02 2024-03, Hungarian translation) and 004 (summary, Estonian)",
+    source=(
+        "FIDE Handbook B.02, in force from 1 March 2024 (Hungarian translation), and FIDE's "
+        "summary of the changes (Estonian translation)"
+    ),
     cap_rule=CapRule.EVERY_GAME,
     junior=Junior.UNTIL_YEAR_END,
     initial_method=InitialMethod.FICTITIOUS_DRAWS,
@@ -183,7 +191,7 @@ E2025_10 = replace(
     E2024_03,
     name="2025-10",
     effective=_dt.date(2025, 10, 1),
-    source="public B.02 amendment of 1 October 2025 (8.3.1)",
+    source="FIDE Handbook B.02, amendment of 8.3.1 in force from 1 October 2025 (English)",
     cap_rule=CapRule.NOT_FOR_TOP,
     uncapped_from=2650,
 )
@@ -258,6 +266,7 @@ def is_junior(edition: Edition, birth: int | _dt.date | None, on: _dt.date | Non
 
 
 def adjustment_applies(edition: Edition, previous_list: _dt.date, new_list: _dt.date) -> bool:
-    """Whether the 2024-03 one-time adjustment falls between two lists (seed 004 point 1)."""
+    """Whether the 2024-03 one-time adjustment falls between two lists (FIDE's summary of
+    the 1 March 2024 changes, point 1)."""
     when = edition.adjustment_date
     return when is not None and previous_list < when <= new_list

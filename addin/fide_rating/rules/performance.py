@@ -18,7 +18,8 @@ def performance(
 ) -> int:
     """Rp = Ra + dp(p), Ra the mean of the rated opponents rounded to a whole number.
 
-    Title Regulations 1.4.8; seed 001 example 3 (2300 average, 8/10 -> 2540).
+    Title Regulations 1.4.8; Hungarian Chess Federation rating regulation (2017), example 3
+    (2300 average, 8/10 -> 2540).
     """
     ed = get_edition(edition)
     rated, w = played_games(opponents, scores)
@@ -29,6 +30,7 @@ def performance(
 
 
 def adjust_2024(rating: Rating) -> Rating:
-    """The one-time adjustment of 1 March 2024 (seed 004 point 1): below 2000, 0.6 x R + 800."""
+    """The one-time adjustment of 1 March 2024 (FIDE's summary of the changes, point 1): below
+    2000, 0.6 x R + 800."""
     r = check_rating(rating)
     return r if r >= 2000 else fide_round(Fraction(3, 5) * r + 800)

@@ -1,15 +1,15 @@
 """Tables 8.1.1 (p -> dp) and 8.1.2 (D -> PD) of the FIDE Rating Regulations, as printed.
 
 Values are integer hundredths (PD 0.73 is 73) or whole rating points (dp). The text of each
-table is kept in the order and layout of the source so that it can be compared with the seed by
-eye; the structures the rest of the package uses are derived from it once, at import.
+table is kept in the order and layout of the printed handbook so that it can be compared with it
+by eye; the structures the rest of the package uses are derived from it once, at import.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-# 8.1.1 (B.02 2012-07 "a", 2017 HSF 8.1 "a", 2024-03 8.1.1, seed 004): p -> dp, six printed
+# 8.1.1 (B.02 2012-07 "a", 2017 HSF 8.1 "a", 2024-03 8.1.1 and its summary): p -> dp, six printed
 # column pairs read row by row.
 _DP_PRINTED = """
 1.0 800 .83 273 .66 117 .49 -7 .32 -133 .15 -296
@@ -49,7 +49,8 @@ _PD_PRINTED = """
 84-91 .62 .38 189-197 .75 .25 329-344 .88 .12
 """
 
-# B.02 2005-07 10.1(b) (seed 002) prints two bands differently: 316-326 -> .87, 327-344 -> .88.
+# B.02 2005-07 10.1(b) (Polish translation) prints two bands differently: 316-326 -> .87 and
+# 327-344 -> .88.
 _PD_PRINTED_2005 = _PD_PRINTED.replace("316-328 .87 .13", "316-326 .87 .13").replace(
     "329-344 .88 .12", "327-344 .88 .12"
 )
@@ -119,6 +120,6 @@ def _parse_dp(text: str) -> dict[int, int]:
 PD_TABLE = _parse_pd("B.02 8.1.2 (2012-07 and later)", _PD_PRINTED)
 PD_TABLE_2005 = _parse_pd("B.02 10.1(b) (2005-07)", _PD_PRINTED_2005)
 
-#: 8.1.1: p in hundredths (0..100) -> dp. Identical in every seed; the 2005-07 source prints no
+#: 8.1.1: p in hundredths (0..100) -> dp. Identical in every edition; the 2005-07 text prints no
 #: value at p = 0 and p = 1 ("obviously undefined", 10.1), which :class:`Edition` records.
 DP_TABLE: dict[int, int] = _parse_dp(_DP_PRINTED)

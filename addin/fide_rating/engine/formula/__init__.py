@@ -19,18 +19,7 @@ from __future__ import annotations
 
 from .compiler import Compiler
 from .parser import col_letters, col_number, tokenize
-from .values import (
-    ERRORS,
-    Area,
-    Array,
-    Book,
-    Fn,
-    Result,
-    Unsupported,
-    Value,
-    XlError,
-    scalar,
-)
+from .values import ERRORS, Area, Array, Book, Fn, Result, Unsupported, Value, XlError, scalar
 
 __all__ = [
     "ERRORS",
