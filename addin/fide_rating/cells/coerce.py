@@ -88,6 +88,57 @@ def cells(value: object) -> list[object]:
     return [value]
 
 
+# the error values of Excel (with the newer ones) and LibreOffice's names for them
+ERROR_CODES = frozenset({
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!",
+    "#NAME!", "#NULL", "#N/A!",
+})  # fmt: skip
+
+
+def _error_code(value: object) -> str | None:
+    """The error a cell value stands for: an error text (how xlwings hands over error cells
+    with ``err_to_str``), one of our own ``#FIDE!`` texts, or an Office.js error object."""
+    if type(value) is str:
+        if value[:1] != "#":
+            return None
+        text = value.strip()
+        if text in ERROR_CODES:
+            return text
+        return PREFIX if text.startswith(PREFIX) else None
+    if type(value) is dict and value.get("type") == "Error":
+        return str(value.get("basicValue") or "#VALUE!")
+    return None
+
+
+def error_in(value: object) -> str | None:
+    """The first error value in an argument (a cell or a range), or None."""
+    kind = type(value)
+    if kind is float or kind is int or value is None:
+        return None
+    if kind in _SEQ:
+        flat = cells(value)
+        kinds = set(map(type, flat))
+        if str not in kinds and dict not in kinds:
+            return None
+        for item in flat:
+            code = _error_code(item)
+            if code is not None:
+                return code
+        return None
+    return _error_code(value)
+
+
+def one_cell(value: object) -> object:
+    """A one-cell range as its value (INDEX(...) in Excel, a 1 x 1 range in LibreOffice);
+    anything else unchanged."""
+    if type(value) in _SEQ:
+        flat = cells(value)
+        if len(flat) == 1:
+            return flat[0]
+    return value
+
+
 def _whole(arg: str, value: object, expected: str) -> int:
     """A whole number from a number cell or text such as '2400'."""
     if type(value) is float and value.is_integer():
@@ -150,6 +201,13 @@ def result(arg: str, value: object) -> object | None:
     """A game result: 1, 0.5 or 0; ``None`` for a blank, a forfeit (+, -) or a bye."""
     if value is None:
         return None
+    if isinstance(value, _dt.date):
+        # Excel turns a typed 1/2 into 2 January
+        raise CellError(
+            arg,
+            f"expected 1, 0.5 or 0, got a date ({value.day} {value:%B}): type 0.5, ½ or = for "
+            "a draw (a spreadsheet reads 1/2 as a date)",
+        )
     if type(value) is float or type(value) is int:
         if value in (1, 0.5, 0):
             return value

@@ -142,7 +142,7 @@ def FIDE_ADJUST2024(rating):
 
 
 @xw.func
-@xw.arg('date', doc='Tournament start date (optional)')
-def FIDE_EDITION(date=None):
+@xw.arg('start', doc='Tournament start date (optional)')
+def FIDE_EDITION(start=None):
     'The edition of the FIDE Rating Regulations in force for a tournament starting on a date; the newest without one.'
-    return call(BY_NAME['FIDE_EDITION'], date)
+    return call(BY_NAME['FIDE_EDITION'], start)

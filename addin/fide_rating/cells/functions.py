@@ -177,14 +177,16 @@ def fide_adjust2024(rating_: object) -> int:
     return adjust_2024(rating("rating", rating_))
 
 
-def fide_edition(date: object = None) -> str:
-    if is_blank(date) or is_zero(date):
+def fide_edition(start: object = None) -> str:
+    if is_blank(start) or is_zero(start):
         return LATEST.name
-    day = date_of("date", date)
+    day = date_of("start", start)
     try:
         return edition_on(day).name
     except FideInputError:
-        raise bad_arg("date", f"a date from {EDITIONS[0].effective.isoformat()} on", date) from None
+        raise bad_arg(
+            "start", f"a date from {EDITIONS[0].effective.isoformat()} on", start
+        ) from None
 
 
 def fide_points(results: object) -> float:

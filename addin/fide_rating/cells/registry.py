@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..rules.errors import FideInputError
-from .coerce import PREFIX, CellResult
+from .coerce import PREFIX, CellResult, error_in, one_cell
 from .functions import (
     fide_adjust2024,
     fide_change,
@@ -216,7 +216,7 @@ REGISTRY: tuple[Function, ...] = (
         "FIDE_EDITION",
         "The edition of the FIDE Rating Regulations in force for a tournament starting on a "
         "date; the newest without one.",
-        (Param("date", "Tournament start date (optional)", "value", True),),
+        (Param("start", "Tournament start date (optional)", "value", True),),
         fide_edition,
         "text",
     ),
@@ -225,25 +225,62 @@ REGISTRY: tuple[Function, ...] = (
 BY_NAME: dict[str, Function] = {f.name: f for f in REGISTRY}
 # per function, the positions of the required arguments that may not be blank
 _MUST_HAVE = {
-    f.name: tuple(i for i, p in enumerate(f.params) if not p.optional and not p.blank_ok)
+    f.name: tuple(
+        i for i, p in enumerate(f.params) if not p.optional and not p.blank_ok and p.kind != "range"
+    )
+    for f in REGISTRY
+}
+# per function, the positions of the arguments that take one value (a 1 x 1 range is its value)
+_SCALARS = {f.name: tuple(i for i, p in enumerate(f.params) if p.kind != "range") for f in REGISTRY}
+# per function, the positions of the required ranges (a blank single cell is a range of one)
+_RANGES = {
+    f.name: tuple(i for i, p in enumerate(f.params) if p.kind == "range" and not p.optional)
     for f in REGISTRY
 }
 
 
 def call(function: Function | str, *args: object) -> CellResult:
-    """Call a spreadsheet function with raw cell values: a number, or a ``#FIDE!`` text."""
+    """Call a spreadsheet function with raw cell values: a number, or a ``#FIDE!`` text.
+
+    An error value anywhere in the arguments (a cell showing #N/A, a range holding one, or
+    another function's ``#FIDE!`` text) gives an error naming the argument: never a number
+    computed without that cell.
+    """
     fn = BY_NAME[function] if isinstance(function, str) else function
     size = len(fn.params)
     if len(args) != size:
         if len(args) > size:
             return f"{PREFIX} {fn.name}: expected at most {size} arguments, got {len(args)}"
         args = args + (None,) * (size - len(args))
+    for i, value in enumerate(args):
+        code = error_in(value)
+        if code is not None:
+            where = "the range holds" if type(value) in (list, tuple) else "the cell holds"
+            return f"{PREFIX} {fn.params[i].name}: {where} an error ({code})"
+    if any(type(args[i]) in (list, tuple) for i in _SCALARS[fn.name]):
+        args = tuple(one_cell(v) if i in _SCALARS[fn.name] else v for i, v in enumerate(args))
     for i in _MUST_HAVE[fn.name]:
         if args[i] is None:
             return f"{PREFIX} {fn.params[i].name}: missing (required)"
+    if any(args[i] is None for i in _RANGES[fn.name]):
+        args = tuple([None] if v is None and i in _RANGES[fn.name] else v
+                     for i, v in enumerate(args))  # fmt: skip
     try:
         return fn.impl(*args)
     except FideInputError as error:
         return f"{PREFIX} {error}"
     except (RecursionError, MemoryError, OverflowError) as error:
         return f"{PREFIX} input too large ({type(error).__name__})"
+
+
+class FideCellError(ValueError):
+    """A bad input, raised for hosts that show an exception as an error value with its
+    message (xlwings Lite: #VALUE! with the message on hover)."""
+
+
+def call_raising(function: Function | str, *args: object) -> CellResult:
+    """:func:`call`, but a ``#FIDE!`` result is raised as :class:`FideCellError`."""
+    out = call(function, *args)
+    if type(out) is str and out.startswith(PREFIX):
+        raise FideCellError(out)
+    return out

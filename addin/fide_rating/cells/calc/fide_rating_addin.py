@@ -61,8 +61,8 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_ADJUST2024(self, rating=None):
         return _out(call(BY_NAME['FIDE_ADJUST2024'], rating))
 
-    def FIDE_EDITION(self, date=None):
-        return _out(call(BY_NAME['FIDE_EDITION'], date))
+    def FIDE_EDITION(self, start=None):
+        return _out(call(BY_NAME['FIDE_EDITION'], start))
 
 
 g_ImplementationHelper = unohelper.ImplementationHelper()
