@@ -14,6 +14,16 @@ if ! bash scripts/install-libreoffice.sh; then
   fi
   echo "LibreOffice 25.2 is not installed: its tests will be skipped"
 fi
+echo "== xlwings Lite test set-up (Pyodide from npm, the xlwings wheel from PyPI)"
+if command -v npm >/dev/null; then
+  [ -d tests/hosts/lite/node_modules/pyodide ] || npm ci --prefix tests/hosts/lite --no-audit --no-fund --silent
+else
+  echo "npm is not installed: the xlwings Lite tests will be skipped (CI fails them)"
+fi
+xlwings_version=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('xlwings'))")
+[ -f ".cache/wheels/xlwings-$xlwings_version-py3-none-any.whl" ] || "$venv/bin/python" -m pip download \
+  -q --disable-pip-version-check --no-deps --only-binary=:all: --platform any \
+  --python-version 3.13 -d .cache/wheels "xlwings==$xlwings_version" 2>&1 | grep -v "^WARNING: Location" || true
 echo "== ruff"
 "$venv/bin/ruff" check .
 "$venv/bin/ruff" format --check .

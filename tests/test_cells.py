@@ -290,7 +290,7 @@ def test_change_of_the_issue_is_minus_12_2() -> None:
      {"type": "Error", "errorType": "NotAvailable", "basicValue": "#N/A"}],
 )  # fmt: skip
 def test_an_error_in_a_range_is_an_error(error: object) -> None:
-    opponents = [row[:] for row in OPP_COL]
+    opponents: list[list[object]] = [list(row) for row in OPP_COL]
     opponents[3] = [error]
     out = call("FIDE_CHANGE", 2000.0, opponents, RES_COL, 20.0, "2022-01")
     assert isinstance(out, str) and out.startswith(f"{PREFIX} opponents: the range holds an error")

@@ -211,6 +211,12 @@ def result(arg: str, value: object) -> object | None:
     if type(value) is float or type(value) is int:
         if value in (1, 0.5, 0):
             return value
+        if value >= 3000 and float(value).is_integer():  # a date's serial number (from 1908)
+            raise CellError(
+                arg,
+                f"expected 1, 0.5 or 0, got {int(value)} (a date? type 0.5, ½ or = for a draw: "
+                "a spreadsheet reads 1/2 as a date)",
+            )
         raise bad_arg(arg, "1, 0.5 or 0", value)
     if isinstance(value, str):
         text = value.strip()

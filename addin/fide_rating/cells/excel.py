@@ -9,140 +9,146 @@ that passes the raw cell values on.
 # Unannotated on purpose: xlwings reads type hints as converters.
 # mypy: disable-error-code=no-untyped-def
 
+import sys
+
 import xlwings as xw
 
-from .registry import BY_NAME, call
+from .registry import BY_NAME, call, call_raising
+
+# xlwings Lite (Pyodide) shows a raised error as #VALUE! with the message on hover;
+# classic xlwings would show a traceback, so there the cell shows the #FIDE! text.
+_call = call_raising if sys.platform == "emscripten" else call
 
 __all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION"]
 
 
 @xw.func
-@xw.arg('rating', doc="The player's rating")
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed (optional)')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('rating', err_to_str=True, doc="The player's rating")
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed (optional)')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_EXPECT(rating, opponents, results=None, edition=None):
     'Expected score (B.02 8.1.2): PD against one opponent, or the sum of PD over the games against rated opponents; with results, only games with a played result count.'
-    return call(BY_NAME['FIDE_EXPECT'], rating, opponents, results, edition)
+    return _call(BY_NAME['FIDE_EXPECT'], rating, opponents, results, edition)
 
 
 @xw.func
-@xw.arg('p', doc='Fractional score, 0 to 1')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('p', err_to_str=True, doc='Fractional score, 0 to 1')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_DP(p, edition=None):
     'Rating difference dp for a fractional score p from 0 to 1 (B.02 table 8.1.1); p is rounded to the nearest hundredth first.'
-    return call(BY_NAME['FIDE_DP'], p, edition)
+    return _call(BY_NAME['FIDE_DP'], p, edition)
 
 
 @xw.func
-@xw.arg('rating', doc="The player's rating")
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('k', doc='Development coefficient K (see FIDE_K)')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('rating', err_to_str=True, doc="The player's rating")
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('k', err_to_str=True, doc='Development coefficient K (see FIDE_K)')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_CHANGE(rating, opponents, results, k, edition=None):
     'Rating change of a rated player in one event: K x sum(W - PD), not rounded (B.02 8.3).'
-    return call(BY_NAME['FIDE_CHANGE'], rating, opponents, results, k, edition)
+    return _call(BY_NAME['FIDE_CHANGE'], rating, opponents, results, k, edition)
 
 
 @xw.func
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
-@xw.arg('round_robin', doc='TRUE for a round robin (2005-07 to 2014-07 below 50 %)')
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('round_robin', err_to_str=True, doc='TRUE for a round robin (2005-07 to 2014-07 below 50 %)')
 def FIDE_INITIAL(opponents, results, edition=None, round_robin=None):
     'Initial rating of an unrated player from one event, or a short text saying why there is none (too few games against rated opponents, below the floor, zero score ...).'
-    return call(BY_NAME['FIDE_INITIAL'], opponents, results, edition, round_robin)
+    return _call(BY_NAME['FIDE_INITIAL'], opponents, results, edition, round_robin)
 
 
 @xw.func
-@xw.arg('rating', doc="The player's rating")
-@xw.arg('games_before', doc='Rated games completed before the event')
-@xw.arg('birth_year', doc='Birth year (or birth date); blank if unknown')
-@xw.arg('reached_2400', doc='TRUE if a published rating ever reached 2400')
-@xw.arg('games_in_period', doc='Rated games in the rating period (optional)')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('rating', err_to_str=True, doc="The player's rating")
+@xw.arg('games_before', err_to_str=True, doc='Rated games completed before the event')
+@xw.arg('birth_year', err_to_str=True, doc='Birth year (or birth date); blank if unknown')
+@xw.arg('reached_2400', err_to_str=True, doc='TRUE if a published rating ever reached 2400')
+@xw.arg('games_in_period', err_to_str=True, doc='Rated games in the rating period (optional)')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_K(rating, games_before, birth_year, reached_2400, games_in_period=None, edition=None):
     "Development coefficient K from the player's facts (B.02 8.3.3), with K x n <= 700 when the games in the period are given."
-    return call(BY_NAME['FIDE_K'], rating, games_before, birth_year, reached_2400, games_in_period, edition)
+    return _call(BY_NAME['FIDE_K'], rating, games_before, birth_year, reached_2400, games_in_period, edition)
 
 
 @xw.func
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_PERF(opponents, results, edition=None):
     'Performance rating: mean opponent rating (rounded) + dp of the fractional score.'
-    return call(BY_NAME['FIDE_PERF'], opponents, results, edition)
+    return _call(BY_NAME['FIDE_PERF'], opponents, results, edition)
 
 
 @xw.func
-@xw.arg('results', doc='Results: 1, ½, 0, =, forfeits and byes')
+@xw.arg('results', err_to_str=True, doc='Results: 1, ½, 0, =, forfeits and byes')
 def FIDE_POINTS(results):
     "Tournament points of a player's results, forfeits (+ -) and byes (H F U Z) included."
-    return call(BY_NAME['FIDE_POINTS'], results)
+    return _call(BY_NAME['FIDE_POINTS'], results)
 
 
 @xw.func
-@xw.arg('results', doc='Results: 1, ½, 0, =, forfeits and byes')
+@xw.arg('results', err_to_str=True, doc='Results: 1, ½, 0, =, forfeits and byes')
 def FIDE_GAMES(results):
     'Number of games played over the board (forfeits and byes are not games).'
-    return call(BY_NAME['FIDE_GAMES'], results)
+    return _call(BY_NAME['FIDE_GAMES'], results)
 
 
 @xw.func
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 def FIDE_N(opponents, results):
     'n: number of rated games, those played against rated opponents.'
-    return call(BY_NAME['FIDE_N'], opponents, results)
+    return _call(BY_NAME['FIDE_N'], opponents, results)
 
 
 @xw.func
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 def FIDE_W(opponents, results):
     'W: points scored in the rated games (against rated opponents, played).'
-    return call(BY_NAME['FIDE_W'], opponents, results)
+    return _call(BY_NAME['FIDE_W'], opponents, results)
 
 
 @xw.func
-@xw.arg('rating', doc="The player's rating; blank for an unrated player")
-@xw.arg('opponents', doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
-@xw.arg('results', doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('rating', err_to_str=True, doc="The player's rating; blank for an unrated player")
+@xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
+@xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_RC(rating, opponents, results, edition=None):
     "Rc: mean rating of the opponents in the rated games, each counted as the edition's 350/400-point rule counts it; empty without rated games."
-    return call(BY_NAME['FIDE_RC'], rating, opponents, results, edition)
+    return _call(BY_NAME['FIDE_RC'], rating, opponents, results, edition)
 
 
 @xw.func
-@xw.arg('ratings', doc="Every player's rating in crosstable order; blank = unrated")
-@xw.arg('results', doc='The crosstable: row = player, one column per player (twice for a double round robin)')
-@xw.arg('player', doc="The player's number (row) in the crosstable")
-@xw.arg('item', doc='What to return: "rating", "rc", "ru", "rc1", "ru1" or "initial"')
-@xw.arg('edition', doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('ratings', err_to_str=True, doc="Every player's rating in crosstable order; blank = unrated")
+@xw.arg('results', err_to_str=True, doc='The crosstable: row = player, one column per player (twice for a double round robin)')
+@xw.arg('player', err_to_str=True, doc="The player's number (row) in the crosstable")
+@xw.arg('item', err_to_str=True, doc='What to return: "rating", "rc", "ru", "rc1", "ru1" or "initial"')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_RR(ratings, results, player, item, edition=None):
     'Round robin with unrated players (B.02 2005-07 to 2014-07): item "rating" (rating to use), "rc", "ru", "rc1", "ru1" (before the correction) or "initial" for one player.'
-    return call(BY_NAME['FIDE_RR'], ratings, results, player, item, edition)
+    return _call(BY_NAME['FIDE_RR'], ratings, results, player, item, edition)
 
 
 @xw.func
-@xw.arg('x', doc='The number to round')
+@xw.arg('x', err_to_str=True, doc='The number to round')
 def FIDE_ROUND(x):
     'Round as FIDE does (B.02 8.3.4): to a whole number, 0.5 away from zero.'
-    return call(BY_NAME['FIDE_ROUND'], x)
+    return _call(BY_NAME['FIDE_ROUND'], x)
 
 
 @xw.func
-@xw.arg('rating', doc='Rating on the 1 March 2024 list')
+@xw.arg('rating', err_to_str=True, doc='Rating on the 1 March 2024 list')
 def FIDE_ADJUST2024(rating):
     'The one-time adjustment of 1 March 2024: a rating below 2000 becomes 0.6 x R + 800.'
-    return call(BY_NAME['FIDE_ADJUST2024'], rating)
+    return _call(BY_NAME['FIDE_ADJUST2024'], rating)
 
 
 @xw.func
-@xw.arg('start', doc='Tournament start date (optional)')
+@xw.arg('start', err_to_str=True, doc='Tournament start date (optional)')
 def FIDE_EDITION(start=None):
     'The edition of the FIDE Rating Regulations in force for a tournament starting on a date; the newest without one.'
-    return call(BY_NAME['FIDE_EDITION'], start)
+    return _call(BY_NAME['FIDE_EDITION'], start)

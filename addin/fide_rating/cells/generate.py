@@ -43,9 +43,15 @@ def excel_module() -> str:
         "# Unannotated on purpose: xlwings reads type hints as converters.",
         "# mypy: disable-error-code=no-untyped-def",
         "",
+        "import sys",
+        "",
         "import xlwings as xw",
         "",
-        "from .registry import BY_NAME, call",
+        "from .registry import BY_NAME, call, call_raising",
+        "",
+        "# xlwings Lite (Pyodide) shows a raised error as #VALUE! with the message on hover;",
+        "# classic xlwings would show a traceback, so there the cell shows the #FIDE! text.",
+        '_call = call_raising if sys.platform == "emscripten" else call',
         "",
         "__all__ = [" + ", ".join(f'"{fn.name}"' for fn in REGISTRY) + "]",
         "",
@@ -53,11 +59,12 @@ def excel_module() -> str:
     for fn in REGISTRY:
         out += ["", "@xw.func"]
         for p in fn.params:
-            out.append(f"@xw.arg({p.name!r}, doc={p.help!r})")
+            # err_to_str: error cells arrive as "#N/A" (default: None, a blank)
+            out.append(f"@xw.arg({p.name!r}, err_to_str=True, doc={p.help!r})")
         out.append(f"def {fn.name}({_signature(fn, defaults=True)}):")
         out.append(f"    {fn.help!r}")
         args = ", ".join(p.name for p in fn.params)
-        out.append(f"    return call(BY_NAME[{fn.name!r}], {args})")
+        out.append(f"    return _call(BY_NAME[{fn.name!r}], {args})")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
