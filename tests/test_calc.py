@@ -84,3 +84,45 @@ def test_xlsx_saved_back_keeps_fide_formulas_and_values(office: lo.Office, tmp_p
         assert text.replace(";", ",").upper() == f"={formula}".upper(), text
         cached = values[f"A{row}"].value
         assert cached == want, formula
+
+
+def test_errors_never_become_numbers(office: lo.Office, tmp_path: Path) -> None:
+    """An error cell in a range: LibreOffice itself refuses the call (Err:504), so no number
+    is computed without that cell; an error argument propagates; a one-cell reference (INDEX)
+    is its value; a bad input shows our #FIDE! text, which arithmetic turns into an error."""
+    wb = openpyxl.Workbook()
+    calc = wb.active
+    assert calc is not None
+    calc.title = "Calc"
+    data = wb.create_sheet("Data")
+    for i, v in enumerate([1063, 1299, 1413, "=NA()", 1851, 1427, 1682], start=1):
+        data[f"A{i}"] = v
+    for i, v in enumerate([1, 1, 1, 0.5, 0, 1, 1], start=1):
+        data[f"B{i}"] = v
+    for i, v in enumerate([1, "=1/0", 0.5], start=1):
+        data[f"C{i}"] = v
+    data["D1"] = 1800
+    cases = [
+        ('=FIDE_CHANGE(2000,Data!A1:A7,Data!B1:B7,20,"2022-01")', 504, "Err:504"),
+        ("=FIDE_POINTS(Data!C1:C3)", 504, "Err:504"),
+        ("=SUM(Data!B1:B7)+FIDE_POINTS(Data!C1:C3)", 504, "Err:504"),
+        ("=FIDE_ROUND(NA())", 32767, "#N/A"),
+        ('=FIDE_K(INDEX(Data!D1:D3,1),10,1990,FALSE(),5,"2024-01-01")', 0, "40"),
+        ("=FIDE_POINTS(Data!C1)", 0, "1"),
+        ('=FIDE_K(2000,10,1990,"maybe")', 0,
+         "#FIDE! reached_2400: expected TRUE or FALSE, got 'maybe'"),
+        ('=FIDE_K(2000,10,1990,"maybe")+1', 519, "#VALUE!"),
+    ]  # fmt: skip
+    for row, (formula, _, _) in enumerate(cases, start=1):
+        calc[f"A{row}"] = formula
+    path = tmp_path / "errors.xlsx"
+    wb.save(path)
+    doc = office.open(path)
+    try:
+        doc.calculateAll()
+        sheet = doc.Sheets.getByName("Calc")
+        for row, (formula, error, text) in enumerate(cases):
+            cell = sheet.getCellByPosition(0, row)
+            assert (cell.getError(), cell.getString()) == (error, text), formula
+    finally:
+        doc.close(True)

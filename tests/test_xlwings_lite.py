@@ -27,6 +27,7 @@ HERE = Path(__file__).parent
 LITE = HERE / "hosts" / "lite"
 DRIVER = HERE / "hosts" / "lite_driver.py"
 WHEELS = HERE.parent / ".cache" / "wheels"
+RELEASE = HERE.parent / "release" / "xlwings-lite" / "main.py"
 WHEEL = WHEELS / f"xlwings-{xlwings.__version__}-py3-none-any.whl"
 ENV = {"XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
 
@@ -66,7 +67,11 @@ def _missing(what: str) -> None:
 @cache
 def runs(tmp: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The driver's output in Pyodide and in CPython."""
-    (tmp / "main.py").write_text(bundle(), encoding="utf-8")
+    # the file users take (release/xlwings-lite/main.py), which must be the current bundle
+    assert RELEASE.read_text(encoding="utf-8") == bundle(), (
+        "run python -m fide_rating.cells.generate"
+    )
+    shutil.copyfile(RELEASE, tmp / "main.py")
     cases = tmp / "cases.json"
     cases.write_text(json.dumps([[n, [officejs(a) for a in args]] for n, args in CASES]))
     node = subprocess.run(

@@ -2,8 +2,8 @@
 
 ``python -m fide_rating.cells.generate`` rewrites them; ``--check`` exits 1 when one is stale
 (the tests run that check). Artefacts: the xlwings module :mod:`fide_rating.cells.excel`, the
-Calc add-in's IDL, XCU and UNO component (:mod:`fide_rating.cells.calc.build`) and the README's
-function table.
+Calc add-in's IDL, XCU and UNO component (:mod:`fide_rating.cells.calc.build`), the README's
+function table and the ready xlwings Lite ``main.py`` in ``release/xlwings-lite/``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from .calc.build import generated
+from .lite import bundle
 from .registry import REGISTRY, Function
 
 HERE = Path(__file__).resolve().parent
@@ -88,6 +89,8 @@ def readme_table() -> str:
 def artefacts() -> dict[Path, str]:
     """Every generated file and its expected text."""
     found = {HERE / "excel.py": excel_module(), **generated()}
+    if (ROOT / "release").is_dir():  # a source checkout: the ready xlwings Lite main.py
+        found[ROOT / "release" / "xlwings-lite" / "main.py"] = bundle()
     readme = ROOT / "README.md"
     if readme.exists():
         text = readme.read_text(encoding="utf-8")
