@@ -293,6 +293,9 @@ def test_an_error_in_a_range_is_an_error(error: object) -> None:
     opponents: list[list[object]] = [list(row) for row in OPP_COL]
     opponents[3] = [error]
     out = call("FIDE_CHANGE", 2000.0, opponents, RES_COL, 20.0, "2022-01")
+    if isinstance(error, str) and error.startswith(PREFIX):  # another cell's message, passed on
+        assert out == error
+        return
     assert isinstance(out, str) and out.startswith(f"{PREFIX} opponents: the range holds an error")
     results = [1.0, error, 0.5]
     assert str(call("FIDE_POINTS", results)).startswith(f"{PREFIX} results: the range holds")

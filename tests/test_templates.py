@@ -131,3 +131,23 @@ def test_empty_template_recalculates_without_errors(tmp_path: Path) -> None:
     assert out.problems == []
     texts = [v for v in out.values.values() if isinstance(v, str) and v.startswith("#FIDE")]
     assert texts == []
+
+
+def test_a_bad_result_shows_as_an_error_never_a_blank_or_a_number(tmp_path: Path) -> None:
+    """A mistyped result: every figure built on it shows the error (n, Rc, K*chg, New), none
+    turns it into a blank or a plausible number."""
+    wb = small_swiss()
+    ws = wb["Players"]
+    titles = {c.value: c.column for c in ws[layout.HEADER_ROW - 1] if c.value is not None}
+    first_result = titles["Result"]
+    ws.cell(layout.FIRST + 2, first_result).value = "7"  # Charlie's first result
+    path = tmp_path / "bad.xlsx"
+    wb.save(path)
+    out = recalc_file(path)
+    assert out.output is not None
+    charlie = _players(out.output)["Charlie"]
+    for column in ("Pts", "n", "Rc", "W", "We", "K", "K*chg", "Rp"):
+        value = charlie[column]
+        assert value == "#FIDE! results: expected 1, 0.5 or 0, got '7'", (column, value)
+    assert charlie["New"] == "#VALUE!"  # Ro + an error text: Excel's own error
+    assert _players(out.output)["Alpha"]["New"] not in (None, "")  # the others unaffected

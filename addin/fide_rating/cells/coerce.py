@@ -98,14 +98,15 @@ ERROR_CODES = frozenset({
 
 def _error_code(value: object) -> str | None:
     """The error a cell value stands for: an error text (how xlwings hands over error cells
-    with ``err_to_str``), one of our own ``#FIDE!`` texts, or an Office.js error object."""
+    with ``err_to_str``), one of our own ``#FIDE!`` texts (whole), or an Office.js error
+    object."""
     if type(value) is str:
         if value[:1] != "#":
             return None
         text = value.strip()
         if text in ERROR_CODES:
             return text
-        return PREFIX if text.startswith(PREFIX) else None
+        return text if text.startswith(PREFIX) else None
     if type(value) is dict and value.get("type") == "Error":
         return str(value.get("basicValue") or "#VALUE!")
     return None

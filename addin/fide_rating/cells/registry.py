@@ -242,9 +242,9 @@ _RANGES = {
 def call(function: Function | str, *args: object) -> CellResult:
     """Call a spreadsheet function with raw cell values: a number, or a ``#FIDE!`` text.
 
-    An error value anywhere in the arguments (a cell showing #N/A, a range holding one, or
-    another function's ``#FIDE!`` text) gives an error naming the argument: never a number
-    computed without that cell.
+    An error value anywhere in the arguments (a cell showing #N/A, a range holding one) gives
+    an error naming the argument, and another function's ``#FIDE!`` text is passed on as it
+    is: never a number computed without that cell.
     """
     fn = BY_NAME[function] if isinstance(function, str) else function
     size = len(fn.params)
@@ -254,6 +254,8 @@ def call(function: Function | str, *args: object) -> CellResult:
         args = args + (None,) * (size - len(args))
     for i, value in enumerate(args):
         code = error_in(value)
+        if code is not None and code.startswith(PREFIX):
+            return code  # another FIDE cell's message: the cause, passed on as it is
         if code is not None:
             where = "the range holds" if type(value) in (list, tuple) else "the cell holds"
             return f"{PREFIX} {fn.params[i].name}: {where} an error ({code})"

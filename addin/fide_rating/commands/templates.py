@@ -255,15 +255,18 @@ def build(spec: Spec) -> Workbook:
             "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
             "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
-            "Rc": f'=IF(OR({empty},N({n_col})=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
+            # n=0, not N(n)=0: N() would turn an error shown in n into 0 and hide it here
+            "Rc": f'=IF(OR({empty},{n_col}=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
             "W": f'=IF({empty},"",FIDE_W({RT},{RS}))',
             "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
             "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
             "K*chg": f'=IF({rated_only},"",FIDE_CHANGE({ro},{RT},{RS},{c("K", r)},{EDITION}))',
-            "Rp": f'=IF(OR({empty},N({n_col})=0),"",FIDE_PERF({RT},{RS},{EDITION}))',
+            "Rp": f'=IF(OR({empty},{n_col}=0),"",FIDE_PERF({RT},{RS},{EDITION}))',
             "Initial": f'=IF(OR({empty},{ro}<>""),"",FIDE_INITIAL({RT},{RS},{EDITION}))',
             "New": f'=IF({empty},"",IF({ro}<>"",{ro}+FIDE_ROUND({c("K*chg", r)}),'
-                   f'IF(ISNUMBER({c("Initial", r)}),{c("Initial", r)},"")))',
+                   f'IF(ISNUMBER({c("Initial", r)}),{c("Initial", r)},'
+                   # an error in Initial shows here too; the reason for no rating does not
+                   f'IF(LEFT({c("Initial", r)},1)="#",{c("Initial", r)},""))))',
         }  # fmt: skip
         if spec.system != "swiss":
 
