@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 from .. import __version__
+from ..files import write_text
 from .calc.build import CORE_MODULES
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the fide_rating folder
@@ -45,8 +46,4 @@ def bundle() -> str:
 
 
 def write(path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.part")
-    partial.write_text(bundle(), encoding="utf-8")
-    partial.replace(path)
-    return path
+    return write_text(path, bundle())

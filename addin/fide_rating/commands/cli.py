@@ -11,6 +11,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..cells.coerce import edition_arg, games, rating, whole
+from ..files import atomic, write_text
 from ..rules.change import event
 from ..rules.editions import EDITIONS
 from ..rules.errors import FideInputError
@@ -240,10 +241,7 @@ def _write_csv(path: Path, rows: Sequence[tuple[Path, Mapping[str, object]]]) ->
 
 
 def _atomic_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.part")
-    partial.write_text(text, encoding="utf-8", newline="")
-    partial.replace(path)
+    write_text(path, text)
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -313,10 +311,8 @@ def _import_trf(args: argparse.Namespace) -> int:
         print(f"{args.trf}: {error}", file=sys.stderr)
     wb = to_workbook(t)
     out = Path(args.output or Path(args.trf).with_suffix(".xlsx").name)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(f".{out.name}.part")
-    wb.save(partial)
-    partial.replace(out)
+    with atomic(out) as stream:
+        wb.save(stream)
     print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds")
     return 0
 

@@ -21,6 +21,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..files import atomic
 from .layout import (
     COLUMNS,
     EDITION,
@@ -353,10 +354,8 @@ def _chart(wb: Workbook, spec: Spec, col: dict[str, int]) -> None:
 def write(spec: Spec, path: Path) -> Path:
     """Build the template and save it (atomically)."""
     wb = build(spec)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.part")
-    wb.save(partial)
-    partial.replace(path)
+    with atomic(path) as out:
+        wb.save(out)
     return path
 
 

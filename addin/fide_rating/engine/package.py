@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
-import os
 import posixpath
 import re
-import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from ..files import atomic
 from .formula import ERRORS, Value, XlError, col_letters, col_number
 
 # limits against hostile packages
@@ -188,27 +187,20 @@ def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
 
 
 def write_package(infos: list[zipfile.ZipInfo], parts: dict[str, bytes], target: Path) -> None:
-    """Write the parts in their order, with their zip headers, atomically into ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w") as out:
-            for info in infos:
-                if info.is_dir():
-                    out.writestr(info, b"")
-                    continue
-                copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-                copy.compress_type = info.compress_type
-                copy.external_attr = info.external_attr
-                copy.create_system = info.create_system
-                copy.comment = info.comment
-                copy.extra = info.extra
-                out.writestr(copy, parts[info.filename])
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write the parts in their order, with their zip headers, atomically into ``target``
+    (its mode and links kept: :func:`fide_rating.files.atomic`)."""
+    with atomic(target) as raw, zipfile.ZipFile(raw, "w") as out:
+        for info in infos:
+            if info.is_dir():
+                out.writestr(info, b"")
+                continue
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.compress_type = info.compress_type
+            copy.external_attr = info.external_attr
+            copy.create_system = info.create_system
+            copy.comment = info.comment
+            copy.extra = info.extra
+            out.writestr(copy, parts[info.filename])
 
 
 _ROW_EL = re.compile(rb"<(?:\w+:)?row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?row>)", re.S)

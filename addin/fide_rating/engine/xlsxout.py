@@ -9,14 +9,13 @@ renamed, so it is never half-written.
 from __future__ import annotations
 
 import datetime as _dt
-import os
-import tempfile
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..files import atomic
 from .formula import col_letters
 
 Cell = str | int | float | bool | _dt.date | None
@@ -193,37 +192,29 @@ def write(
 ) -> Path:
     """Write sheets of rows: (name, rows, 1-based numbers of bold rows, column widths); texts
     inline, or through ``strings`` (whose numbers rows given as :class:`RowXml` may use)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        # level 1: a list is written once and read often; speed over the last percent of size
-        with (
-            os.fdopen(fd, "wb") as raw,
-            zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z,
-        ):
-            n = len(sheets)
-            sheet_xml = [_sheet(rows, bold, widths, strings) for _, rows, bold, widths in sheets]
-            z.writestr("[Content_Types].xml", _content_types(n, strings is not None))
-            z.writestr("_rels/.rels", _relationships([("officeDocument", "xl/workbook.xml")]))
-            names = "".join(
-                f'<sheet name={quoteattr(name)} sheetId="{i}" r:id="rId{i}"/>'
-                for i, (name, *_rest) in enumerate(sheets, 1)
-            )
-            book = f'<workbook xmlns="{_MAIN}" xmlns:r="{_OD}"><sheets>{names}</sheets></workbook>'
-            z.writestr("xl/workbook.xml", _XML + book)
-            links = [("worksheet", f"worksheets/sheet{i}.xml") for i in range(1, n + 1)]
-            links.append(("styles", "styles.xml"))
-            if strings is not None:
-                links.append(("sharedStrings", "sharedStrings.xml"))
-            z.writestr("xl/_rels/workbook.xml.rels", _relationships(links))
-            z.writestr("xl/styles.xml", STYLES)
-            for i, xml in enumerate(sheet_xml, 1):
-                z.writestr(f"xl/worksheets/sheet{i}.xml", xml)
-            if strings is not None:
-                z.writestr("xl/sharedStrings.xml", strings.xml())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    # level 1: a list is written once and read often; speed over the last percent of size
+    with (
+        atomic(path) as raw,
+        zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z,
+    ):
+        n = len(sheets)
+        sheet_xml = [_sheet(rows, bold, widths, strings) for _, rows, bold, widths in sheets]
+        z.writestr("[Content_Types].xml", _content_types(n, strings is not None))
+        z.writestr("_rels/.rels", _relationships([("officeDocument", "xl/workbook.xml")]))
+        names = "".join(
+            f'<sheet name={quoteattr(name)} sheetId="{i}" r:id="rId{i}"/>'
+            for i, (name, *_rest) in enumerate(sheets, 1)
+        )
+        book = f'<workbook xmlns="{_MAIN}" xmlns:r="{_OD}"><sheets>{names}</sheets></workbook>'
+        z.writestr("xl/workbook.xml", _XML + book)
+        links = [("worksheet", f"worksheets/sheet{i}.xml") for i in range(1, n + 1)]
+        links.append(("styles", "styles.xml"))
+        if strings is not None:
+            links.append(("sharedStrings", "sharedStrings.xml"))
+        z.writestr("xl/_rels/workbook.xml.rels", _relationships(links))
+        z.writestr("xl/styles.xml", STYLES)
+        for i, xml in enumerate(sheet_xml, 1):
+            z.writestr(f"xl/worksheets/sheet{i}.xml", xml)
+        if strings is not None:
+            z.writestr("xl/sharedStrings.xml", strings.xml())
     return path

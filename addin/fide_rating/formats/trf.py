@@ -18,6 +18,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
+from ..files import write_bytes
+
 RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
 _COLOURS = frozenset(("w", "b", "-", " "))
 _COLOUR = {"W": "w", "B": "b"}
@@ -466,15 +468,11 @@ def write(t: Tournament) -> str:
 
 def write_file(t: Tournament, path: Path) -> Path:
     """Write atomically, in the file's own encoding and line ends."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.part")
     encoding = "utf-8" if t.encoding == "utf-8-sig" else t.encoding
     data = write(t).encode(encoding, errors="replace")
     if t.encoding == "utf-8-sig":
         data = b"\xef\xbb\xbf" + data
-    partial.write_bytes(data)
-    partial.replace(path)
-    return path
+    return write_bytes(path, data)
 
 
 def read(path: Path) -> Tournament:

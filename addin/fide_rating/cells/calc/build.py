@@ -20,6 +20,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from ... import __version__
+from ...files import atomic
 from ..registry import REGISTRY, Param
 
 HERE = Path(__file__).resolve().parent
@@ -239,8 +240,7 @@ def build(output: Path) -> Path:
         )  # fmt: skip
         if done.returncode != 0:
             raise BuildError(f"unoidl-write failed: {done.stderr.strip() or done.stdout.strip()}")
-        partial = output.with_name(output.name + ".part")
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as oxt:
+        with atomic(output) as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as oxt:
             oxt.writestr("META-INF/manifest.xml", MANIFEST)
             oxt.writestr("description.xml", description_text())
             oxt.writestr("CalcAddIns.xcu", xcu_text())
@@ -248,7 +248,6 @@ def build(output: Path) -> Path:
             oxt.write(rdb, "FideRating.rdb")
             for name in CORE_MODULES:
                 oxt.write(PACKAGE / name, f"pythonpath/fide_rating/{name}")
-        partial.replace(output)
     return output
 
 
