@@ -8,5 +8,5 @@ venv=${FIDE_VENV:-.venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[workbook]' 2>&1 \
   | grep -v "^WARNING: Location" || true
-"$venv/bin/fide-rating" recalc examples/karl-mala-gedenkturnier-2005.xlsx -o out \
+"$venv/bin/fide-rating" recalc examples/karl-mala-gedenkturnier-2005.xlsx -o out --force \
   --csv out/karl-mala-gedenkturnier-2005.csv

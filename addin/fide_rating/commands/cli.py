@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -29,6 +31,34 @@ def _fmt(x: Fraction, places: int = 2) -> str:
 
 def _split(text: str) -> list[object]:
     return [t.strip() for t in text.split(",")]
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def output(
+    path: Path, args: argparse.Namespace, *inputs: Path, suffixes: tuple[str, ...] = ()
+) -> Path:
+    """The file a command writes: never one of its inputs, an existing file only with --force,
+    a file (not a folder) with the expected extension."""
+    if path.is_dir() or str(path).endswith(("/", os.sep)):
+        raise FideInputError(f"expected a file name for the output, got the folder: {path}")
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise FideInputError(
+            f"expected an output file ending in {' or '.join(suffixes)}, got: {path}"
+        )
+    for source in inputs:
+        if _same(path, source):
+            raise FideInputError(
+                f"the output is this command's own input, choose another file: {path}"
+            )
+    if path.exists() and not getattr(args, "force", False):
+        raise FideInputError(f"the output exists, add --force to replace it: {path}")
+    return path
 
 
 def _event(args: argparse.Namespace) -> int:
@@ -80,6 +110,7 @@ def _editions(_: argparse.Namespace) -> int:
 def _build_oxt(args: argparse.Namespace) -> int:
     from ..cells.calc.build import main as build_main
 
+    output(Path(args.output), args, suffixes=(".oxt",))
     return build_main(["-o", args.output])
 
 
@@ -88,6 +119,12 @@ def _template(args: argparse.Namespace) -> int:
 
     if args.all:
         folder = Path(args.output or "templates")
+        if folder.exists() and not folder.is_dir():
+            raise FideInputError(f"expected a folder for --all, got the file: {folder}")
+        for spec in templates.SHIPPED:
+            output(folder / f"{spec.name}.xlsx", args)
+            if args.ods:
+                output(folder / f"{spec.name}.ods", args)
         written = templates.write_all(folder)
         for path in written:
             print(f"wrote {path}")
@@ -97,11 +134,22 @@ def _template(args: argparse.Namespace) -> int:
         return 0
     if args.system is None:
         raise FideInputError("expected a system (swiss, rr or drr) or --all, got: nothing")
+    if args.system == "swiss" and args.rounds is None:
+        raise FideInputError("a Swiss template needs its number of rounds: add --rounds N")
+    if args.system != "swiss" and args.rounds is not None:
+        raise FideInputError(
+            f"a round robin's rounds follow from the players ({args.players} players: "
+            f"{args.players - 1 if args.players % 2 == 0 else args.players} rounds"
+            f"{', twice' if args.system == 'drr' else ''}): leave out --rounds, got: {args.rounds}"
+        )
     try:
         spec = templates.spec_for(args.system, args.players, args.rounds)
     except ValueError as error:
         raise FideInputError(str(error)) from None
-    path = templates.write(spec, Path(args.output or f"{spec.name}.xlsx"))
+    path = output(Path(args.output or f"{spec.name}.xlsx"), args, suffixes=(".xlsx",))
+    if args.ods:
+        output(path.with_suffix(".ods"), args)
+    templates.write(spec, path)
     print(f"wrote {path}")
     if args.ods:
         for ods in templates.to_ods([path]):
@@ -157,14 +205,30 @@ def _recalc(args: argparse.Namespace) -> int:
     sources = iter_sources(args.paths)
     if not sources:
         raise FideInputError("expected workbooks to recalculate, got: no file")
-    out_dir = Path(args.output) if args.output else None
+    out_dir = out_file = None
+    if args.output and args.in_place:
+        raise FideInputError("either -o or --in-place, not both")
+    if args.output and Path(args.output).suffix.lower() in (".xlsx", ".xlsm"):
+        if len(sources) != 1:
+            raise FideInputError(
+                f"-o names one workbook but there are {len(sources)} inputs: give a folder"
+            )
+        out_file = Path(args.output)  # one workbook into a file of that name
+    elif args.output:
+        out_dir = Path(args.output)
+        if out_dir.exists() and not out_dir.is_dir():
+            raise FideInputError(f"expected a folder for -o, got the file: {out_dir}")
+    if args.csv:
+        output(Path(args.csv), args, *sources, suffixes=(".csv",))
     progress = Progress(len(sources), sys.stderr)
     done: list[Recalculated] = []
     failed = 0
     for source in sources:
         progress.show(source.name)
         try:
-            outcome = recalc_file(source, out_dir=out_dir, in_place=args.in_place)
+            outcome = recalc_file(
+                source, out_dir=out_dir, in_place=args.in_place, output=out_file, force=args.force
+            )
         except (WorkbookError, OSError) as error:
             failed += 1
             progress.clear()
@@ -248,6 +312,8 @@ def _report(args: argparse.Namespace) -> int:
     from ..formats.trf import read
     from .report import GAMES_BEFORE_UNKNOWN, report
 
+    if args.csv:
+        output(Path(args.csv), args, Path(args.trf), suffixes=(".csv",))
     t = read(Path(args.trf))
     for error in t.errors[:50]:
         print(f"{args.trf}: {error}", file=sys.stderr)
@@ -306,11 +372,13 @@ def _import_trf(args: argparse.Namespace) -> int:
     from ..formats.trf import read
     from .convert import to_workbook
 
-    t = read(Path(args.trf))
+    source = Path(args.trf)
+    out = output(Path(args.output or source.with_suffix(".xlsx").name), args, source,
+                 suffixes=(".xlsx",))  # fmt: skip
+    t = read(source)
     for error in t.errors:
         print(f"{args.trf}: {error}", file=sys.stderr)
     wb = to_workbook(t)
-    out = Path(args.output or Path(args.trf).with_suffix(".xlsx").name)
     with atomic(out) as stream:
         wb.save(stream)
     print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds")
@@ -321,8 +389,10 @@ def _export_trf(args: argparse.Namespace) -> int:
     from ..formats.trf import write_file
     from .convert import from_workbook
 
-    t = from_workbook(Path(args.workbook))
-    out = write_file(t, Path(args.output or Path(args.workbook).with_suffix(".trf").name))
+    source = Path(args.workbook)
+    out = output(Path(args.output or source.with_suffix(".trf").name), args, source)
+    t = from_workbook(source)
+    write_file(t, out)
     print(f"wrote {out}: {len(t.players)} players")
     return 0
 
@@ -331,7 +401,9 @@ def _period(args: argparse.Namespace) -> int:
     from .period import PeriodError, run
 
     try:
-        results, out = run(Path(args.list), [Path(p) for p in args.events], Path(args.output))
+        events = [Path(p) for p in args.events]
+        target = output(Path(args.output), args, Path(args.list), *events, suffixes=(".xlsx",))
+        results, out = run(Path(args.list), events, target)
     except PeriodError as error:
         for problem in error.problems:
             print(f"fide-rating period: {problem}", file=sys.stderr)
@@ -351,81 +423,229 @@ def _period(args: argparse.Namespace) -> int:
 def _build_lite(args: argparse.Namespace) -> int:
     from ..cells.lite import write
 
-    print(f"wrote {write(Path(args.output))}")
+    print(f"wrote {write(output(Path(args.output), args, suffixes=('.py',)))}")
     return 0
 
 
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    summary: str,
+    description: str,
+    examples: Sequence[str],
+) -> argparse.ArgumentParser:
+    """A subcommand with its one-line summary, its description and examples in --help."""
+    return sub.add_parser(
+        name,
+        help=summary,
+        description=textwrap.fill(f"{summary[:1].upper()}{summary[1:]}. {description}", 79),
+        epilog="examples:\n" + "\n".join(f"  fide-rating {name} {e}" for e in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+FORCE = "replace the output file if it exists (never the command's own input)"
+EDITION = (
+    'edition name such as "2024-03", or the tournament start date YYYY-MM-DD (default: newest)'
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="fide-rating", description="FIDE rating calculations")
+    parser = argparse.ArgumentParser(
+        prog="fide-rating",
+        description="The FIDE Rating Regulations (handbook B.02, every edition since 2005) for "
+        "arbiters and rating officers: calculations, crosstable templates, headless "
+        "recalculation of workbooks, TRF files and whole rating periods. "
+        "Run fide-rating COMMAND --help for a command's options and examples.",
+    )
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("event", help="a rated player's event, as FIDE's calculation page")
-    p.add_argument("rating")
-    p.add_argument("--opponents", required=True, help="ratings, comma separated (0 = unrated)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = _command(
+        sub,
+        "event",
+        "a rated player's event, as FIDE's calculation page",
+        "Prints Rc, Ro, w, n, chg, K and K x chg, and one line per game with the "
+        "rating used (* where the 350/400-point rule capped it).",
+        ["2000 --opponents 1063,1299,1413 --results 1,1,0.5 -k 20 --edition 2022-01"],
+    )
+    p.add_argument("rating", help="the player's rating")
+    p.add_argument(
+        "--opponents", required=True, help="opponents' ratings, comma separated (0 = unrated)"
+    )
     p.add_argument("--results", required=True, help="1, 0.5 (or =), 0, + or -, comma separated")
-    p.add_argument("-k", required=True, help="K factor")
-    p.add_argument("--edition", help="edition name or tournament start date (YYYY-MM-DD)")
+    p.add_argument("-k", required=True, help="the development coefficient K (see FIDE_K)")
+    p.add_argument("--edition", help=EDITION)
     p.set_defaults(run=_event)
-    p = sub.add_parser("initial", help="an unrated player's initial rating from one event")
-    p.add_argument("--opponents", required=True)
-    p.add_argument("--results", required=True)
-    p.add_argument("--edition")
-    p.add_argument("--round-robin", action="store_true")
+
+    p = _command(
+        sub,
+        "initial",
+        "an unrated player's initial rating from one event",
+        "Ra, the result and the rating (or why there is none) in the edition's method.",
+        ["--opponents 1902,1877,1884,2012,1832 --results 0.5,0.5,1,0,1 --edition 2024-03"],
+    )
+    p.add_argument(
+        "--opponents", required=True, help="opponents' ratings, comma separated (0 = unrated)"
+    )
+    p.add_argument("--results", required=True, help="1, 0.5 (or =), 0, + or -, comma separated")
+    p.add_argument("--edition", help=EDITION)
+    p.add_argument(
+        "--round-robin",
+        action="store_true",
+        help="the event is a round robin (2005-07 to 2014-07: below 50 %%)",
+    )
     p.set_defaults(run=_initial)
-    p = sub.add_parser("editions", help="list the editions of the regulations")
+
+    p = _command(
+        sub,
+        "editions",
+        "list the editions of the regulations",
+        "Each edition's name, the date from which it applies (by tournament start date), "
+        "its 350/400-point cap and the FIDE handbook text it follows.",
+        [""],
+    )
     p.set_defaults(run=_editions)
-    p = sub.add_parser("template", help="write a crosstable template (.xlsx)")
-    p.add_argument("system", nargs="?", choices=("swiss", "rr", "drr"),
-                   help="swiss, rr (round robin) or drr (double round robin)")  # fmt: skip
-    p.add_argument("--players", type=int, default=10)
-    p.add_argument("--rounds", type=int, default=None, help="Swiss: the number of rounds")
-    p.add_argument("-o", "--output", help="the file (or, with --all, the folder)")
+
+    p = _command(
+        sub,
+        "template",
+        "write a crosstable template (.xlsx)",
+        "A workbook whose formulas compute every FIDE figure: fill in the event, the "
+        "players and the results. A round robin's rounds follow from the players.",
+        [
+            "swiss --players 150 --rounds 9 -o open.xlsx",
+            "rr --players 10 -o rr.xlsx",
+            "drr --players 6 --ods",
+            "--all -o templates --force",
+        ],
+    )
+    p.add_argument(
+        "system",
+        nargs="?",
+        choices=("swiss", "rr", "drr"),
+        help="swiss, rr (round robin) or drr (double round robin)",
+    )
+    p.add_argument("--players", type=int, default=10, help="the number of players (default 10)")
+    p.add_argument("--rounds", type=int, default=None, help="Swiss only: the number of rounds")
+    p.add_argument("-o", "--output", help="the .xlsx file (with --all: the folder)")
     p.add_argument("--all", action="store_true", help="every shipped template into a folder")
     p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_template)
-    p = sub.add_parser(
+
+    p = _command(
+        sub,
         "recalc",
-        help="recompute workbooks headless: formulas kept, values filled in",
-        description="Recompute every formula of each workbook (FIDE functions included) and "
-        "write it with the values filled in, next to the input as NAME.recalc.xlsx, into -o "
-        "DIR, or over the input with --in-place. Exit status 1 when a file failed.",
+        "recompute workbooks headless: formulas kept, values filled in",
+        "Every formula of each workbook (FIDE functions included) is computed and the "
+        "workbook written with the values filled in: next to the input as "
+        "NAME.recalc.xlsx, into the folder -o DIR (or the file -o NAME.xlsx for one "
+        "input), or over the input with --in-place. Nothing else in the workbook "
+        "changes. Goes on past a bad file; exit status 1 when a file failed.",
+        ["event.xlsx", "events/ -o out/ --csv out/players.csv", "event.xlsx --in-place"],
     )
     p.add_argument("paths", nargs="+", help="workbooks, folders or glob patterns")
-    p.add_argument("-o", "--output", help="write the results into this folder")
+    p.add_argument("-o", "--output", help="a folder for the results (or one .xlsx for one input)")
     p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
     p.add_argument("--csv", help="also write every player's figures to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_recalc)
-    p = sub.add_parser("report", help="FIDE's rating report of an event from its TRF")
-    p.add_argument("trf")
-    p.add_argument("--edition", help="edition name or date (default: the event's start date)")
+
+    p = _command(
+        sub,
+        "report",
+        "FIDE's rating report of an event from its TRF",
+        "For every player: Ro, Rc, W, N, We, chg, K, K x chg; for an unrated player Ru "
+        "or why there is none. The edition follows the event's start date (record 042).",
+        ["event.trf", "event.trf --edition 2024-03 --csv report.csv"],
+    )
+    p.add_argument("trf", help="the tournament report file (TRF-16)")
+    p.add_argument(
+        "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
+    )
     p.add_argument("--csv", help="also write the report to this CSV file")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_report)
-    p = sub.add_parser("import-trf", help="a TRF into the Swiss or round-robin template")
-    p.add_argument("trf")
-    p.add_argument("-o", "--output", help="the workbook (.xlsx)")
+
+    p = _command(
+        sub,
+        "import-trf",
+        "a TRF into the Swiss or round-robin template",
+        "The players, results and event of a TRF in a crosstable workbook; the file's "
+        "own lines are kept on a hidden sheet, so export-trf gives them back.",
+        ["event.trf", "event.trf -o event.xlsx"],
+    )
+    p.add_argument("trf", help="the tournament report file (TRF-16)")
+    p.add_argument("-o", "--output", help="the workbook (default: the TRF's name with .xlsx)")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_import_trf)
-    p = sub.add_parser("export-trf", help="a crosstable workbook back into a TRF")
-    p.add_argument("workbook")
-    p.add_argument("-o", "--output", help="the TRF file")
+
+    p = _command(
+        sub,
+        "export-trf",
+        "a crosstable workbook back into a TRF",
+        "The players and results of a workbook made from a template (or by import-trf) "
+        "as a tournament report file.",
+        ["event.xlsx", "event.xlsx -o event.trf"],
+    )
+    p.add_argument("workbook", help="the crosstable workbook (.xlsx)")
+    p.add_argument("-o", "--output", help="the TRF file (default: the workbook's name with .trf)")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_export_trf)
-    p = sub.add_parser(
-        "period", help="a rating period: the list and the period's events to the next list"
+
+    p = _command(
+        sub,
+        "period",
+        "a rating period: the list and the period's events to the next list",
+        "Each event is rated with the list's ratings and the edition of its start date; "
+        "changes are summed and rounded once per player, unrated players' results "
+        "pooled. Nothing is written when a problem is found.",
+        ["list.xlsx events/*.trf -o next-list.xlsx"],
     )
     p.add_argument("list", help="the rating list workbook (templates/rating-list.xlsx)")
     p.add_argument("events", nargs="+", help="the period's events: TRF files or workbooks")
     p.add_argument("-o", "--output", required=True, help="the next list (.xlsx)")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_period)
-    p = sub.add_parser("build-lite", help="one main.py with the functions for xlwings Lite")
-    p.add_argument("-o", "--output", default="dist/main.py")
+
+    p = _command(
+        sub,
+        "build-lite",
+        "one main.py with the functions for xlwings Lite",
+        "The rules core and the FIDE_* functions in one file to paste into xlwings "
+        "Lite's editor (release/xlwings-lite/main.py is a ready one).",
+        ["-o main.py"],
+    )
+    p.add_argument("-o", "--output", default="dist/main.py", help="the file (default dist/main.py)")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_build_lite)
-    p = sub.add_parser("build-oxt", help="build the LibreOffice Calc add-in (.oxt)")
-    p.add_argument("-o", "--output", default="dist/fide-rating.oxt")
+
+    p = _command(
+        sub,
+        "build-oxt",
+        "build the LibreOffice Calc add-in (.oxt)",
+        "Needs LibreOffice and its SDK's unoidl-write (Debian: libreoffice-dev).",
+        ["-o dist/fide-rating.oxt"],
+    )
+    p.add_argument("-o", "--output", default="dist/fide-rating.oxt", help="the extension file")
+    p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_build_oxt)
     return parser
 
 
+def _tolerant_console() -> None:
+    """A name the console cannot show (Cyrillic on a Latin-1 console) is replaced by ?, never
+    a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_console()
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))

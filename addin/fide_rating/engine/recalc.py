@@ -11,6 +11,7 @@ compiler) and the standard library.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import zipfile
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files import clean_stale
 from .formula import ERRORS, Compiler, Fn, Unsupported, Value, col_letters, col_number, scalar
 from .package import (
     DATE1904,
@@ -269,9 +271,14 @@ def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:
     return rows
 
 
-def output_path(source: Path, out_dir: Path | None, in_place: bool) -> Path:
-    """Where a recomputed workbook goes: next to the input as NAME.recalc.xlsx, into the
-    output folder under its own name, or over the input with ``in_place``."""
+def output_path(
+    source: Path, out_dir: Path | None, in_place: bool, output: Path | None = None
+) -> Path:
+    """Where a recomputed workbook goes: the file ``output``, over the input with
+    ``in_place``, into the folder ``out_dir`` under its own name, or next to the input as
+    NAME.recalc.xlsx."""
+    if output is not None:
+        return output
     if in_place:
         return source
     if out_dir is not None:
@@ -280,9 +287,15 @@ def output_path(source: Path, out_dir: Path | None, in_place: bool) -> Path:
 
 
 def recalc_file(
-    source: Path, *, out_dir: Path | None = None, in_place: bool = False
+    source: Path,
+    *,
+    out_dir: Path | None = None,
+    in_place: bool = False,
+    output: Path | None = None,
+    force: bool = False,
 ) -> Recalculated:
-    """Recompute one workbook and write it (atomically; never over the input unless in place)."""
+    """Recompute one workbook and write it atomically. Never over the input unless
+    ``in_place``; never over another existing file unless ``force``."""
     if source.suffix.lower() not in (".xlsx", ".xlsm"):
         if source.suffix.lower() == ".ods":
             raise WorkbookError(
@@ -290,17 +303,29 @@ def recalc_file(
             )
         if source.suffix.lower() == ".xls":
             raise WorkbookError("the old .xls format: save it as .xlsx first")
+    target = output_path(source, out_dir, in_place, output)
+    if not in_place:
+        if target.exists() and os.path.samefile(target, source):
+            raise WorkbookError(
+                "the output would overwrite the input: use --in-place to allow that"
+            )
+        if target.exists() and not force:
+            raise WorkbookError(f"{target} exists: add --force to replace it")
     try:
         data = source.read_bytes()
     except OSError as error:
         raise WorkbookError(f"cannot read the file ({error.strerror})") from None
+    clean_stale(target.parent)
     outcome, infos, parts = evaluate(data, source)
-    target = output_path(source, out_dir, in_place)
-    if not in_place and target.resolve() == source.resolve():
-        raise WorkbookError("the output would overwrite the input: use --in-place to allow that")
-    write_package(infos, parts, target)
+    try:
+        write_package(infos, parts, target)
+    except OSError as error:
+        raise WorkbookError(f"cannot write {target} ({error.strerror or error})") from None
     outcome.output = target
     return outcome
+
+
+SOURCES = (".xlsx", ".xlsm", ".ods", ".xls")  # in a folder: workbooks; .ods and .xls are reported
 
 
 def iter_sources(paths: Iterable[str]) -> list[Path]:
@@ -315,7 +340,13 @@ def iter_sources(paths: Iterable[str]) -> list[Path]:
         for item in matched or [raw]:
             p = Path(item)
             if p.is_dir():
-                out += sorted(q for q in p.iterdir() if q.suffix.lower() in (".xlsx", ".xlsm"))
+                out += sorted(
+                    q
+                    for q in p.iterdir()
+                    if q.suffix.lower() in SOURCES
+                    and not q.name.startswith(".")
+                    and not q.stem.endswith(".recalc")  # a previous run's output
+                )
             else:
                 out.append(p)
     seen: set[Path] = set()

@@ -1,0 +1,148 @@
+"""The command line never loses a user's file: no overwrite without --force, never its own
+input, clear errors for wrong outputs and options, no traceback for output a console cannot
+show, and a --help with a description and examples for every command."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fide_rating.commands.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+REAL_TRF = ROOT / "tests" / "data" / "karl-mala-gedenkturnier-2005.trf"
+
+
+def _fails(argv: list[str], capsys: pytest.CaptureFixture[str], message: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err, err
+
+
+def test_import_trf_does_not_replace_a_filled_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    trf = tmp_path / "event.trf"
+    trf.write_bytes(REAL_TRF.read_bytes())
+    filled = tmp_path / "event.xlsx"
+    filled.write_bytes(b"the arbiter's work")
+    _fails(["import-trf", str(trf)], capsys, "the output exists, add --force to replace it")
+    assert filled.read_bytes() == b"the arbiter's work"
+    assert main(["import-trf", str(trf), "--force"]) == 0
+    assert filled.read_bytes()[:2] == b"PK"
+
+
+def test_template_does_not_replace_a_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "rr.xlsx"
+    target.write_bytes(b"filled")
+    _fails(["template", "rr", "--players", "6", "-o", str(target)], capsys, "--force")
+    assert target.read_bytes() == b"filled"
+
+
+def test_period_never_writes_over_its_own_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "list.xlsx"
+    listed.write_bytes((ROOT / "templates" / "rating-list.xlsx").read_bytes())
+    before = listed.read_bytes()
+    _fails(["period", str(listed), str(REAL_TRF), "-o", str(listed), "--force"], capsys,
+           "the output is this command's own input")  # fmt: skip
+    assert listed.read_bytes() == before
+
+
+def test_export_trf_does_not_replace_a_trf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    existing = tmp_path / "event.trf"
+    existing.write_text("012 keep me\n")
+    workbook = ROOT / "examples" / "karl-mala-gedenkturnier-2005.xlsx"
+    _fails(["export-trf", str(workbook), "-o", str(existing)], capsys, "--force")
+    assert existing.read_text() == "012 keep me\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["template", "rr", "-o", "."], "expected a file name for the output, got the folder"),
+        (["template", "rr", "-o", "x.ods"], "expected an output file ending in .xlsx"),
+        (["template", "swiss", "--players", "20"], "needs its number of rounds: add --rounds"),
+        (["template", "rr", "--rounds", "4"], "leave out --rounds, got: 4"),
+        (["recalc", str(ROOT / "templates"), "-o", "one.xlsx"], "-o names one workbook"),
+    ],
+)
+def test_wrong_outputs_and_options_are_clear(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    _fails(argv, capsys, message)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_recalc_o_with_a_workbook_name_writes_that_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    assert main(["recalc", str(ROOT / "templates" / "rr-4.xlsx"), "-o", str(out), "-q"]) == 0
+    assert out.is_file()
+
+
+def test_recalc_twice_over_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The second run neither recalculates the first run's outputs (no .recalc.recalc) nor
+    overwrites them without --force; an .ods in the folder is reported, not skipped."""
+    for name in ("rr-4.xlsx", "rr-4.ods"):
+        (tmp_path / name).write_bytes((ROOT / "templates" / name).read_bytes())
+    assert main(["recalc", str(tmp_path), "-q"]) == 1  # the .ods failed, the .xlsx was done
+    first = capsys.readouterr()
+    assert "FAILED" in first.err and "rr-4.ods" in first.err and "OpenDocument" in first.err
+    assert (tmp_path / "rr-4.recalc.xlsx").exists()
+    assert main(["recalc", str(tmp_path), "-q"]) == 1
+    second = capsys.readouterr()
+    assert "rr-4.recalc.xlsx exists: add --force" in second.err
+    assert not any(p.name.endswith(".recalc.recalc.xlsx") for p in tmp_path.iterdir())
+    assert main(["recalc", str(tmp_path / "rr-4.xlsx"), "-q", "--force"]) == 0
+
+
+def test_recalc_in_place_keeps_mode_and_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.xlsx"
+    real.write_bytes((ROOT / "templates" / "rr-4.xlsx").read_bytes())
+    real.chmod(0o640)
+    link = tmp_path / "event.xlsx"
+    link.symlink_to(real)
+    assert main(["recalc", str(link), "--in-place", "-q"]) == 0
+    assert link.is_symlink() and stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx", "real.xlsx"]
+
+
+def test_a_console_that_cannot_show_a_name(tmp_path: Path) -> None:
+    """Cyrillic names on a Latin-1 console: replaced, never a UnicodeEncodeError."""
+    trf = tmp_path / "cyrillic.trf"
+    text = REAL_TRF.read_text(encoding="latin-1").replace("Vasquez,Rodrigo", "Васкес,Родриго")
+    trf.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_rating.commands.cli", "report", str(trf)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "latin-1"},
+        check=False,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
+    assert b"??????,???????" in done.stdout
+
+
+def test_every_command_has_help_with_a_description_and_an_example() -> None:
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(commands) >= {"event", "initial", "editions", "template", "recalc", "report",
+                             "import-trf", "export-trf", "period", "build-lite", "build-oxt"}  # fmt: skip
+    for name, sub in commands.items():
+        text = sub.format_help()
+        assert sub.description and len(sub.description) > 40, name
+        assert f"examples:\n  fide-rating {name}" in text, name
+        for action in sub._actions:
+            assert action.help, f"{name} {action.dest}: no help"
