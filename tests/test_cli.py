@@ -4,6 +4,7 @@ show, and a --help with a description and examples for every command."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import subprocess
@@ -137,7 +138,8 @@ def test_a_console_that_cannot_show_a_name(tmp_path: Path) -> None:
 
 def test_every_command_has_help_with_a_description_and_an_example() -> None:
     parser = build_parser()
-    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    commands: dict[str, argparse.ArgumentParser] = found[0].choices
     assert set(commands) >= {"event", "initial", "editions", "template", "recalc", "report",
                              "import-trf", "export-trf", "period", "build-lite", "build-oxt"}  # fmt: skip
     for name, sub in commands.items():
