@@ -340,3 +340,49 @@ def test_a_result_excel_turned_into_a_date() -> None:
         f"{PREFIX} results: expected 1, 0.5 or 0, got a date (2 January): type 0.5, ½ or = "
         "for a draw (a spreadsheet reads 1/2 as a date)"
     )
+
+
+# --- facts that cannot be true are refused ---------------------------------------------------
+
+
+def test_k_with_more_games_in_a_period_than_k_x_n_allows() -> None:
+    assert call("FIDE_K", 2100.0, 50.0, 1990.0, False, 700.0, "2025-05-01") == 1
+    assert call("FIDE_K", 2100.0, 50.0, 1990.0, False, 701.0, "2025-05-01") == (
+        f"{PREFIX} games_in_period: expected a number of games from 0 to 700, got 701"
+    )
+    with pytest.raises(fr.FideInputError, match="at most 700 rated games"):
+        fr.limit_k(20, 701, fr.get_edition("2025-10"))
+
+
+@pytest.mark.parametrize(("born", "shown"), [(3500.0, "3500"), (2030.0, "2030"), (1899.0, "1899")])
+def test_impossible_birth_years(born: float, shown: str) -> None:
+    out = call("FIDE_K", 2100.0, 50.0, born, False, None, "2025-05-01")
+    assert isinstance(out, str) and out.startswith(f"{PREFIX} birth_year: expected a birth year")
+    assert out.endswith(f"got {shown}")
+
+
+def test_birth_year_bounds_follow_the_event_date() -> None:
+    assert call("FIDE_K", 2100.0, 50.0, 2025.0, False, None, "2025-05-01") == 40  # a junior
+    assert call("FIDE_K", 2100.0, 50.0, 0.0, False, None, "2025-05-01") == 20  # 0: unknown
+
+
+def test_a_round_robin_needs_three_players() -> None:
+    assert call("FIDE_RR", [[2200.0], [None]], [[None, 1.0], [0.0, None]], 2.0, "initial") == (
+        f"{PREFIX} ratings: expected a round robin of 3 players or more, got 2"
+    )
+
+
+def test_a_crosstable_must_be_reciprocal() -> None:
+    ratings = [[2200.0], [None], [2000.0]]
+    good = [[None, 1.0, 0.5], [0.0, None, 0.0], [0.5, 1.0, None]]
+    assert not str(call("FIDE_RR", ratings, good, 2.0, "initial", "2012-07")).startswith(PREFIX)
+    bad = [[None, 1.0, 0.5], [1.0, None, 0.0], [0.5, 1.0, None]]
+    assert call("FIDE_RR", ratings, bad, 2.0, "initial", "2012-07") == (
+        f"{PREFIX} results: row 1, column 2 (1) does not match row 2, column 1 (1)"
+    )
+    forfeit = [[None, "+", 0.5], ["+", None, 0.0], [0.5, 1.0, None]]
+    assert "does not match" in str(call("FIDE_RR", ratings, forfeit, 2.0, "rating"))
+    diagonal = [[1.0, 1.0, 0.5], [0.0, None, 0.0], [0.5, 1.0, None]]
+    assert call("FIDE_RR", ratings, diagonal, 2.0, "rating") == (
+        f"{PREFIX} results: row 1, column 1: a player against himself"
+    )

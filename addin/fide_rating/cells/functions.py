@@ -124,17 +124,22 @@ def fide_k(
         birth = None  # unknown: no junior rule
     elif isinstance(birth_year, _dt.date):
         birth = birth_year if not isinstance(birth_year, _dt.datetime) else birth_year.date()
-    elif type(birth_year) in (int, float) and birth_year > 2200:  # type: ignore[operator]
-        birth = date_of("birth_year", birth_year)  # a date cell: its serial number
+    elif type(birth_year) in (int, float) and birth_year >= 10_000:  # type: ignore[operator]
+        birth = date_of("birth_year", birth_year)  # a date cell: its serial (from 1927-05-18)
     else:
-        birth = whole("birth_year", birth_year, 1850, 2200, "a birth year such as 2008")
+        birth = whole("birth_year", birth_year, 1900, 9999, "a birth year such as 2008")
     top = flag("reached_2400", reached_2400)
     n = (
         None
         if is_blank(games_in_period)
-        else whole("games_in_period", games_in_period, 0, 10_000, "a whole number of games")
+        else whole("games_in_period", games_in_period, 0, 700, "a number of games from 0 to 700")
     )
     on = day or _dt.date.today()  # a name or no edition: the junior rule as of today
+    born = birth if isinstance(birth, int) else None if birth is None else birth.year
+    if born is not None and (born < 1900 or born > on.year):
+        raise bad_arg(
+            "birth_year", f"a birth year from 1900 to {on.year} (or a birth date)", birth_year
+        )
     return k_factor(
         rating=r,
         games_before=before,
@@ -240,14 +245,17 @@ def _rr_table(
         None if is_blank(v) or is_zero(v) else rating("ratings", v) for v in rating_cells
     )
     size = len(ratings)
+    if size < 3:
+        raise CellError("ratings", f"expected a round robin of 3 players or more, got {size}")
     flat = cells(results)
-    if size < 3 or len(flat) not in (size * size, 2 * size * size):
+    if len(flat) not in (size * size, 2 * size * size):
         raise CellError(
             "results",
             f"expected a crosstable of {size} x {size} (or {size} x {2 * size} for a double "
             f"round robin) cells, got {len(flat)}",
         )
     width = len(flat) // size
+    _check_reciprocal(flat, size, width)
     table = tuple(
         tuple(
             tuple(
@@ -260,6 +268,48 @@ def _rr_table(
         for i in range(size)
     )
     return ratings, table
+
+
+def _outcome(value: object) -> float | str | None:
+    """A crosstable cell for the reciprocity check: the points of a played game, "+" or "-"
+    for a forfeit, None for no game."""
+    played = result("results", value)
+    if played is not None:
+        return float(played)  # type: ignore[arg-type]
+    if isinstance(value, str) and value.strip() in ("+", "-"):
+        return value.strip()
+    if is_blank(value):
+        return None
+    raise bad_arg("results", "1, ½, 0, =, + or - in a round robin", value)
+
+
+_MIRROR: dict[object, object] = {1.0: 0.0, 0.0: 1.0, 0.5: 0.5, "+": "-", "-": "+", None: None}
+
+
+def _check_reciprocal(flat: list[object], size: int, width: int) -> None:
+    """Each game written twice must agree: 1 against 0, ½ against ½, + against -; the
+    diagonal is empty."""
+    for cycle in range(0, width, size):
+        for i in range(size):
+            if _outcome(flat[i * width + cycle + i]) is not None:
+                raise CellError(
+                    "results", f"row {i + 1}, column {cycle + i + 1}: a player against himself"
+                )
+            for j in range(i + 1, size):
+                a = _outcome(flat[i * width + cycle + j])
+                b = _outcome(flat[j * width + cycle + i])
+                if _MIRROR[a] != b:
+                    raise CellError(
+                        "results",
+                        f"row {i + 1}, column {cycle + j + 1} ({_shown(a)}) does not match "
+                        f"row {j + 1}, column {cycle + i + 1} ({_shown(b)})",
+                    )
+
+
+def _shown(outcome: float | str | None) -> str:
+    if outcome is None:
+        return "blank"
+    return {1.0: "1", 0.0: "0", 0.5: "½"}.get(outcome, str(outcome))  # type: ignore[arg-type]
 
 
 def fide_rr(

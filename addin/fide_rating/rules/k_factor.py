@@ -20,6 +20,9 @@ def limit_k(k: int, games_in_period: int | None, edition: Edition) -> int:
     limit = edition.k_times_n_max
     if limit is None or not games_in_period:
         return k
+    if games_in_period > limit:  # no whole K >= 1 is left: not a real rating period
+        raise bad(f"expected at most {limit} rated games in a rating period (K x n <= {limit})",
+                  games_in_period)  # fmt: skip
     return min(k, limit // games_in_period)
 
 
