@@ -354,7 +354,10 @@ def test_k_with_more_games_in_a_period_than_k_x_n_allows() -> None:
         fr.limit_k(20, 701, fr.get_edition("2025-10"))
 
 
-@pytest.mark.parametrize(("born", "shown"), [(3500.0, "3500"), (2030.0, "2030"), (1899.0, "1899")])
+@pytest.mark.parametrize(
+    ("born", "shown"),
+    [(3500.0, "3500"), (2030.0, "2030"), (1899.0, "1899"), (1924.0, "1924")],  # 3500: 1909-07-31
+)
 def test_impossible_birth_years(born: float, shown: str) -> None:
     out = call("FIDE_K", 2100.0, 50.0, born, False, None, "2025-05-01")
     assert isinstance(out, str) and out.startswith(f"{PREFIX} birth_year: expected a birth year")

@@ -124,10 +124,10 @@ def fide_k(
         birth = None  # unknown: no junior rule
     elif isinstance(birth_year, _dt.date):
         birth = birth_year if not isinstance(birth_year, _dt.datetime) else birth_year.date()
-    elif type(birth_year) in (int, float) and birth_year >= 10_000:  # type: ignore[operator]
-        birth = date_of("birth_year", birth_year)  # a date cell: its serial (from 1927-05-18)
+    elif type(birth_year) in (int, float) and birth_year > 2200:  # type: ignore[operator]
+        birth = date_of("birth_year", birth_year)  # a date cell: its serial (from 1906)
     else:
-        birth = whole("birth_year", birth_year, 1900, 9999, "a birth year such as 2008")
+        birth = whole("birth_year", birth_year, 1900, 2200, "a birth year such as 2008")
     top = flag("reached_2400", reached_2400)
     n = (
         None
@@ -136,7 +136,8 @@ def fide_k(
     )
     on = day or _dt.date.today()  # a name or no edition: the junior rule as of today
     born = birth if isinstance(birth, int) else None if birth is None else birth.year
-    if born is not None and (born < 1900 or born > on.year):
+    # a player is born before the event and, here, at most 100 years before it
+    if born is not None and (born < max(1900, on.year - 100) or born > on.year):
         raise bad_arg(
             "birth_year", f"a birth year from 1900 to {on.year} (or a birth date)", birth_year
         )
