@@ -206,7 +206,7 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "expected player records (001) in the TRF, got: none" in err
     broken = tmp_path / "broken.trf"
     broken.write_text("012 X\n001    1      A                                 2x00\n")
-    assert main(["report", str(broken), "--edition", "2024-03"]) == 1
+    assert main(["report", str(broken), "--edition", "2024-03-15"]) == 1
     assert "line 2, column 49: rating must be a number" in capsys.readouterr().err
 
 
@@ -226,3 +226,72 @@ def test_scoring_record_162() -> None:
 
 def test_points_helper() -> None:
     assert trf.points_of(["1", "=", "+", "H", "U", "Z", "-", "L", "D"]) == Fraction(9, 2)
+
+
+# --- files other people get wrong: every problem with its line, nothing crashes ---------------
+
+
+def _real_lines() -> list[str]:
+    return REAL.read_bytes().decode("latin-1").splitlines()
+
+
+def test_an_impossible_start_date_is_named_with_its_line() -> None:
+    lines = _real_lines()
+    lines[3] = "042 2025/02/30"
+    t = trf.parse("\n".join(lines) + "\n")
+    assert "line 4, column 5: record 042 (start date): expected a date such as 2025/02/28, " \
+           "got '2025/02/30'" in [str(e) for e in t.errors]  # fmt: skip
+
+
+def test_empty_binary_and_utf16_files() -> None:
+    assert [str(e) for e in trf.parse(b"").errors] == ["line 1: the file is empty"]
+    garbage = trf.parse(bytes(range(256)) * 40)
+    assert any("not a TRF file" in str(e) for e in garbage.errors) and not garbage.players
+    utf16 = trf.parse(REAL.read_bytes().decode("latin-1").encode("utf-16"))
+    assert len(utf16.players) == 284 and utf16.errors == [] and utf16.encoding == "utf-16"
+
+
+def test_an_impossible_birth_date_is_refused() -> None:
+    lines = _real_lines()
+    i = next(i for i, x in enumerate(lines) if x.startswith("001"))
+    lines[i] = lines[i][:69] + "1999/13/45" + lines[i][79:]
+    t = trf.parse("\n".join(lines) + "\n")
+    assert f"line {i + 1}, column 70: birth date: expected YYYY/MM/DD or a year, got '1999/13/45'" \
+        in [str(e) for e in t.errors]  # fmt: skip
+    for fine in ("1999", "1999/00/00", "1999/01/15", "1999.01.15", ""):
+        assert trf._valid_birth(fine) or fine == ""
+
+
+def test_a_nul_in_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _real_lines()
+    i = next(i for i, x in enumerate(lines) if x.startswith("001"))
+    lines[i] = lines[i][:20] + "\x00" + lines[i][21:]
+    source = tmp_path / "nul.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    assert main(["import-trf", str(source), "-o", str(tmp_path / "nul.xlsx")]) == 1
+    err = capsys.readouterr().err
+    assert f"line {i + 1}, column 21: a control character (U+0000) in the record" in err
+    assert "Traceback" not in err and (tmp_path / "nul.xlsx").exists()
+
+
+def test_one_huge_line_is_one_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = _real_lines()
+    lines.append("001  285 m    Endless,Line" + "  0001 w 1x" * 200_000)  # 2 MB
+    t = trf.parse("\n".join(lines) + "\n")
+    assert len([e for e in t.errors if e.line == len(lines)]) == 1
+    assert "player record too long (2,200,024 characters" in str(t.errors[-1]) or any(
+        "too long" in str(e) for e in t.errors
+    )
+    garbled = lines[:-1] + ["001  285 m    Garbled" + "x" * 200]
+    t = trf.parse("\n".join(garbled) + "\n")
+    assert len([e for e in t.errors if e.line == len(garbled)]) <= trf.MAX_ERRORS_PER_LINE + 1
+
+
+def test_report_without_a_start_date(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [x for x in _real_lines() if not x.startswith(("042", "052"))]
+    source = tmp_path / "no-date.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    assert main(["report", str(source), "--edition", "2005-07"]) == 2
+    assert "the event's start date is missing (record 042)" in capsys.readouterr().err
+    assert main(["report", str(source), "--edition", "2005-07-28"]) == 0
+    assert "edition 2005-07" in capsys.readouterr().out

@@ -315,11 +315,17 @@ def _report(args: argparse.Namespace) -> int:
     if args.csv:
         output(Path(args.csv), args, Path(args.trf), suffixes=(".csv",))
     t = read(Path(args.trf))
-    for error in t.errors[:50]:
-        print(f"{args.trf}: {error}", file=sys.stderr)
-    if len(t.errors) > 50:
-        print(f"{args.trf}: ... and {len(t.errors) - 50} more problems", file=sys.stderr)
-    ed = edition_arg(args.edition)[0] if args.edition else None
+    _problems(args.trf, t.errors)
+    if not t.players:
+        raise FideInputError(f"expected player records (001) in the TRF, got: none ({args.trf})")
+    ed, day = edition_arg(args.edition) if args.edition else (None, None)
+    if t.start is None and day is None:
+        raise FideInputError(
+            "the event's start date is missing (record 042): it chooses the edition and "
+            "dates the junior rule; give it with --edition YYYY-MM-DD"
+        )
+    if t.start is None:
+        t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
     lines = report(t, ed)
     used = ed or edition_arg(t.start)[0] if t.start else ed
     head = ("No", "FIDE ID", "Name", "Ro", "Rc", "W", "N", "We", "chg", "K", "K*chg", "Ru")
@@ -365,7 +371,18 @@ def _report(args: argparse.Namespace) -> int:
         writer.writerows(rows)
         _atomic_text(Path(args.csv), buffer.getvalue())
         print(f"wrote {args.csv}")
-    return 1 if t.errors else 0
+    unsure = sum(1 for x in lines if x.note)
+    if unsure:
+        print(f"{unsure} player(s) without K: see the Ru column", file=sys.stderr)
+    return 1 if t.errors or unsure else 0
+
+
+def _problems(name: str, errors: Sequence[object], most: int = 50) -> None:
+    """A file's problems on stderr, the first ``most`` of them."""
+    for error in errors[:most]:
+        print(f"{name}: {error}", file=sys.stderr)
+    if len(errors) > most:
+        print(f"{name}: ... and {len(errors) - most} more problems", file=sys.stderr)
 
 
 def _import_trf(args: argparse.Namespace) -> int:
@@ -376,13 +393,15 @@ def _import_trf(args: argparse.Namespace) -> int:
     out = output(Path(args.output or source.with_suffix(".xlsx").name), args, source,
                  suffixes=(".xlsx",))  # fmt: skip
     t = read(source)
-    for error in t.errors:
-        print(f"{args.trf}: {error}", file=sys.stderr)
+    _problems(args.trf, t.errors)
+    if not t.players:
+        raise FideInputError(f"expected player records (001) in the TRF, got: none ({args.trf})")
     wb = to_workbook(t)
     with atomic(out) as stream:
         wb.save(stream)
-    print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds")
-    return 0
+    print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds"
+          + (f" ({len(t.errors)} problem(s) in the file, above)" if t.errors else ""))  # fmt: skip
+    return 1 if t.errors else 0
 
 
 def _export_trf(args: argparse.Namespace) -> int:

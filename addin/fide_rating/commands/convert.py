@@ -11,6 +11,7 @@ the standard library.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,14 @@ from ..rules.errors import FideInputError, bad
 from . import layout
 from .layout import TRF_SHEET
 from .report import is_round_robin
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _clean(text: str) -> str:
+    """A text a workbook cell can hold: control characters (a NUL in a broken file, reported
+    by the reader) become U+FFFD."""
+    return _CONTROL.sub("\ufffd", text) if _CONTROL.search(text) else text
 
 
 def _sex(code: str) -> str | None:
@@ -40,7 +49,7 @@ def to_workbook(t: Tournament) -> Any:
         )
     rows = [
         tpl.Player(
-            name=p.name,
+            name=_clean(p.name),
             rating=p.rating,
             fide_id=int(p.fide_id) if p.fide_id.isdigit() else (p.fide_id or None),
             title=p.title_name or None,
@@ -51,7 +60,11 @@ def to_workbook(t: Tournament) -> Any:
         for p in players
     ]
     info = tpl.Event(
-        name=t.name, place=t.header("022"), start=t.start, end=t.end, arbiter=t.header("102")
+        name=_clean(t.name or "") or None,
+        place=_clean(t.header("022") or "") or None,
+        start=t.start,
+        end=t.end,
+        arbiter=_clean(t.header("102") or "") or None,
     )
     if is_round_robin(t):
         n = len(players)
@@ -79,7 +92,7 @@ def to_workbook(t: Tournament) -> Any:
     sheet["B1"] = t.encoding
     sheet["C1"] = {"\r\n": "CRLF", "\r": "CR"}.get(t.newline, "LF")
     for i, line in enumerate(t.lines, start=2):
-        sheet.cell(i, 1, line.raw if isinstance(line, Player) else line or " ")
+        sheet.cell(i, 1, _clean(line.raw if isinstance(line, Player) else line or " "))
         sheet.cell(i, 1).data_type = "s"
     return wb
 

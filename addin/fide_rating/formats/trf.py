@@ -167,7 +167,10 @@ def parse_date(text: str) -> _dt.date | None:
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """The text and the encoding: UTF-8 when it decodes, else Latin-1 (never fails)."""
+    """The text and the encoding: UTF-16 with its byte-order mark (Windows editors write it),
+    UTF-8 when it decodes, else Latin-1 (never fails)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), "utf-16"
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
     try:
@@ -188,14 +191,49 @@ def _opponent(text: str) -> int | None:
     return value
 
 
+MAX_RECORD = 89 + 10 * 999  # a player record with 999 rounds
+MAX_ERRORS_PER_LINE = 5
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_BIRTH = re.compile(r"(\d{4})(?:\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2}))?")
+
+
+def _valid_birth(text: str) -> bool:
+    """A year, or a date (00 for an unknown month or day)."""
+    m = _BIRTH.fullmatch(text)
+    if m is None:
+        return False
+    year = int(m.group(1))
+    if not 1850 <= year <= 2200:
+        return False
+    if m.group(2) is None:
+        return True
+    month, day = int(m.group(2)), int(m.group(3))
+    if month == 0 or day == 0:
+        return month <= 12 and day <= 31
+    try:
+        _dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
 def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | None:
     """A ``001`` record, with its problems added to ``errors``; None when unusable."""
 
+    first = len(errors)
+
     def err(col: int, msg: str) -> None:
-        errors.append(TrfError(line_no, col, msg))
+        mine = len(errors) - first
+        if mine < MAX_ERRORS_PER_LINE:
+            errors.append(TrfError(line_no, col, msg))
+        elif mine == MAX_ERRORS_PER_LINE:
+            errors.append(TrfError(line_no, 0, "more problems in this record (not listed)"))
 
     if len(line) < 8:
         err(0, f"player record too short ({len(line)} characters)")
+        return None
+    if len(line) > MAX_RECORD:
+        err(0, f"player record too long ({len(line):,} characters; at most {MAX_RECORD:,})")
         return None
     number_text = line[4:8].strip()
     if not number_text.isdigit():
@@ -269,6 +307,12 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             result = " "
         rounds.append(Round(opponent, colour, result))
         at += 10
+    birth = line[69:79].strip()
+    if birth and not _valid_birth(birth):
+        err(70, f"birth date: expected YYYY/MM/DD or a year, got {birth!r}")
+    bad = _CONTROL.search(line)
+    if bad is not None:
+        err(bad.start() + 1, f"a control character (U+{ord(bad.group()):04X}) in the record")
     # the fields in Player's order (positional: the fastest way to make one)
     return tuple.__new__(
         Player,
@@ -280,7 +324,7 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             rating,
             line[53:56].strip(),  # 54-56: federation
             line[57:68].strip(),  # 58-68: FIDE number
-            line[69:79].strip(),  # 70-79: birth date
+            birth,  # 70-79: birth date
             points,
             rank,
             tuple(rounds),
@@ -305,15 +349,39 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
     raw_lines = re.split(r"\r\n|\r|\n", text)
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
+    if not any(line.strip() for line in raw_lines):
+        t.errors.append(TrfError(1, 0, "the file is empty"))
+        return t
+    records = 0
     for no, line in enumerate(raw_lines, start=1):
         if line[:3] == "001":
             player = parse_player(line, no, t.errors)
             t.lines.append(player if player is not None else line)
         else:
             t.lines.append(line)
+            if line[:3] in _DATES:
+                _check_date(line, no, t.errors)
+        records += _RECORD.match(line) is not None
+    if records == 0:
+        t.errors.append(
+            TrfError(1, 0, "not a TRF file: no line starts with a record code such as 012 or 001")
+        )
+        return t
     if checks:
         check(t)
     return t
+
+
+_RECORD = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
+_DATES = {"042": "start date", "052": "end date"}
+
+
+def _check_date(line: str, no: int, errors: list[TrfError]) -> None:
+    """A header date (042 start, 052 end) that is there must be a real date."""
+    text = line[4:].strip()
+    if text and parse_date(text) is None:
+        what = f"record {line[:3]} ({_DATES[line[:3]]})"
+        errors.append(TrfError(no, 5, f"{what}: expected a date such as 2025/02/28, got {text!r}"))
 
 
 # TRF-2026 tag 162: which result codes each scoring symbol covers
