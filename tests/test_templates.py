@@ -54,7 +54,7 @@ def test_seed_000_round_robin_example_2012(tmp_path: Path) -> None:
     expected = {"C": (2348, 2423, 2348, 2423), "E": (2348, 2393, 2348, 2393),
                 "H": (2348, 2150, 2342, 2144), "I": (2348, 2032, 2322, 2006)}  # fmt: skip
     for name, (rc1, ru1, rc, ru) in expected.items():
-        assert (p[name]["Rc 1st"], p[name]["Ru 1st"], p[name]["Rc"], p[name]["Ru"]) == (
+        assert (p[name]["Rc 1st"], p[name]["Ru 1st"], p[name]["Rc/Ra"], p[name]["Ru"]) == (
             rc1,
             ru1,
             rc,
@@ -84,7 +84,7 @@ def test_seed_000_round_robin_example_2005(tmp_path: Path) -> None:
         "I": (2032, 2305, 1989),
     }
     for name, (ru1, rc, ru) in expected.items():
-        assert (p[name]["Ru 1st"], p[name]["Rc"], p[name]["Ru"]) == (ru1, rc, ru)
+        assert (p[name]["Ru 1st"], p[name]["Rc/Ra"], p[name]["Ru"]) == (ru1, rc, ru)
         # 2005-07 needs 9 games against rated opponents for a published rating
         assert p[name]["Initial"] == "not rated: 6 games against rated opponents, 9 needed"
 
@@ -101,7 +101,7 @@ def test_small_swiss_matches_the_core(tmp_path: Path) -> None:
     alpha = fr.event(2410, [2105, 1950], [0.5, 1], 10, ed)
     assert p["Alpha"]["K"] == 10 and p["Alpha"]["n"] == 2 and p["Alpha"]["Pts"] == 2.5
     assert p["Alpha"]["K*chg"] == float(alpha.k_chg) and p["Alpha"]["We"] == float(alpha.we)
-    assert p["Alpha"]["Rc"] == float(alpha.rc)  # type: ignore[arg-type]
+    assert p["Alpha"]["Rc/Ra"] == float(alpha.rc)  # type: ignore[arg-type]
     # Bravo: junior in 2024 (born 2010, 40 games): K 40; the forfeit win counts 1 point, not rated
     assert p["Bravo"]["K"] == 40 and p["Bravo"]["Pts"] == 2.5 and p["Bravo"]["n"] == 2
     bravo = fr.event(2105, [1720, 2410], [1, 0.5], 40, ed)
@@ -146,7 +146,7 @@ def test_a_bad_result_shows_as_an_error_never_a_blank_or_a_number(tmp_path: Path
     out = recalc_file(path)
     assert out.output is not None
     charlie = _players(out.output)["Charlie"]
-    for column in ("Pts", "n", "Rc", "W", "We", "K", "K*chg", "Rp"):
+    for column in ("Pts", "n", "Rc/Ra", "W", "We", "K", "K*chg", "Rp"):
         value = charlie[column]
         assert value == "#FIDE! results: expected 1, 0.5 or 0, got '7'", (column, value)
     assert charlie["New"] == "#VALUE!"  # Ro + an error text: Excel's own error

@@ -118,7 +118,7 @@ def FIDE_W(opponents, results):
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 @xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_RC(rating, opponents, results, edition=None):
-    "Rc: mean rating of the opponents in the rated games, each counted as the edition's 350/400-point rule counts it; empty without rated games."
+    "Rc: a rated player's mean opponent rating in the rated games, as the 350/400-point rule counts it; for an unrated player Ra, the base of the first rating (from 2024-03 with two fictitious 1800 opponents). Empty without rated games."
     return _call(BY_NAME['FIDE_RC'], rating, opponents, results, edition)
 
 

@@ -220,10 +220,15 @@ def fide_w(opponents: object, results: object) -> float:
 def fide_rc(
     rating_: object, opponents: object, results: object, edition: object = None
 ) -> float | str:
-    ed, _ = edition_arg(edition)
+    ed, day = edition_arg(edition)
     opps, res = _rated(opponents, results)
-    if is_blank(rating_) or is_zero(rating_):  # an unrated player: the plain mean
-        return float(sum(opps)) / len(opps) if opps else ""
+    if is_blank(rating_) or is_zero(rating_):
+        # an unrated player: Ra, the base of the first rating in the edition's method (from
+        # 2024-03 with the two fictitious opponents rated 1800), as FIDE's report shows it
+        if not opps:
+            return ""
+        found = initial_rating(UnratedEvent(opponents=opps, scores=res, start=day), ed)
+        return "" if found.ra is None else float(found.ra)
     calc = event(rating("rating", rating_), opps, res, 20, ed)
     return "" if calc.rc is None else float(calc.rc)
 

@@ -170,8 +170,9 @@ REGISTRY: tuple[Function, ...] = (
     ),
     Function(
         "FIDE_RC",
-        "Rc: mean rating of the opponents in the rated games, each counted as the edition's "
-        "350/400-point rule counts it; empty without rated games.",
+        "Rc: a rated player's mean opponent rating in the rated games, as the 350/400-point "
+        "rule counts it; for an unrated player Ra, the base of the first rating (from 2024-03 "
+        "with two fictitious 1800 opponents). Empty without rated games.",
         (
             Param("rating", "The player's rating; blank for an unrated player", blank_ok=True),
             _OPPONENTS,

@@ -183,7 +183,7 @@ class Progress:
             self.stream.flush()
 
 
-SUMMARY = ("No", "Name", "Ro", "K", "Pts", "n", "Rc", "W", "We", "K*chg", "Initial", "New")
+SUMMARY = ("No", "Name", "Ro", "K", "Pts", "n", "Rc/Ra", "W", "We", "K*chg", "Initial", "New")
 
 
 def _cell_text(value: object, column: str = "") -> str:
@@ -192,7 +192,7 @@ def _cell_text(value: object, column: str = "") -> str:
     if isinstance(value, float):
         if column in ("We", "K*chg", "W-We"):
             return _fmt(Fraction(repr(value)))
-        if column == "Rc":
+        if column == "Rc/Ra":
             return str(fide_round(Fraction(repr(value))))
         return str(int(value)) if value.is_integer() else f"{value:g}"
     return str(value)
@@ -328,7 +328,7 @@ def _report(args: argparse.Namespace) -> int:
         t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
     lines = report(t, ed)
     used = ed or edition_arg(t.start)[0] if t.start else ed
-    head = ("No", "FIDE ID", "Name", "Ro", "Rc", "W", "N", "We", "chg", "K", "K*chg", "Ru")
+    head = ("No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K*chg", "Ru")
     rows = []
     for x in sorted(lines, key=lambda x: x.player.number):
         p = x.player

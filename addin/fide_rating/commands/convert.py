@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..formats.trf import TITLES, Player, Round, Tournament, points_of
+from ..formats.trf import TITLES, Player, Round, Tournament, parse_date, points_of
+from ..rules.berger import schedule as berger_schedule
 from ..rules.errors import FideInputError, bad
 from . import layout
 from .layout import TRF_SHEET
@@ -153,6 +154,16 @@ def from_workbook(path: Path) -> Tournament:
     n_rows = ws.max_row
     by_number = original.players
     players: list[Player] = []
+    entered = [
+        r
+        for r in range(layout.FIRST, n_rows + 1)
+        if ws.cell(r, header["Name"]).value and ws.cell(r, header["No"]).value is not None
+    ]
+    schedule = (
+        berger_schedule(len(entered), 2 if system.startswith("Double") else 1)
+        if system != "Swiss" and len(entered) >= 3
+        else {}
+    )
     first_block = len(layout.COLUMNS) + 2
     for r in range(layout.FIRST, n_rows + 1):
         name = ws.cell(r, header["Name"]).value
@@ -176,7 +187,7 @@ def from_workbook(path: Path) -> Tournament:
                     )
                 )
         else:
-            results = _rr_rounds(ws, r, number, header, old)
+            results = _rr_rounds(ws, r, number, old, schedule)
         new = Player(
             number=number,
             sex={"M": "m", "F": "w"}.get(str(ws.cell(r, header["Sex"]).value or ""), " "),
@@ -193,9 +204,20 @@ def from_workbook(path: Path) -> Tournament:
         if old is not None:
             new = _keep_original(old, new)
         players.append(new)
+    headers = _headers(wb["Event"], players, system)
+    if original.lines:  # an imported file: its records as they were, the Event sheet's edits
+        headers = {tag: v for tag, v in headers.items() if tag not in ("062", "072", "092")}
     lines: list[str | Player] = []
     placed = False
     for line in original.lines or []:
+        if isinstance(line, str) and line[:3] in headers:
+            tag = line[:3]
+            lines.append(line if _same_header(tag, line, headers[tag]) else headers[tag])
+            del headers[tag]
+            continue
+        if isinstance(line, Player) and not placed:
+            lines += headers.values()  # the Event sheet's facts the original did not have
+            headers = {}
         if isinstance(line, Player):
             if not placed:
                 lines += players
@@ -203,9 +225,55 @@ def from_workbook(path: Path) -> Tournament:
             continue
         lines.append(line)
     if not placed:
-        lines += players
+        lines += [*headers.values(), *players]
     out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline)
     return out
+
+
+_TYPES = {"Swiss": "Individual: Swiss-System", "Round robin": "Individual: Round-Robin",
+          "Double round robin": "Individual: Double Round-Robin"}  # fmt: skip
+
+
+def _date_text(value: object) -> str | None:
+    if isinstance(value, _dt.datetime | _dt.date):
+        return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
+    if isinstance(value, str) and parse_date(value) is not None:
+        return value.strip()
+    return None
+
+
+def _headers(ws: Any, players: list[Player], system: str) -> dict[str, str]:
+    """TRF-16 header records from the Event sheet (B3 name, B4 place, B5 start, B6 end, B11
+    chief arbiter) and the player table: what pairing programs and FIDE read first."""
+    found: dict[str, str] = {}
+
+    def text(cell: str) -> str | None:
+        value = ws[cell].value
+        return _clean(str(value)).strip() or None if value is not None else None
+
+    for tag, value in (
+        ("012", text("B3")),
+        ("022", text("B4")),
+        ("042", _date_text(ws["B5"].value)),
+        ("052", _date_text(ws["B6"].value)),
+        ("062", str(len(players))),
+        ("072", str(sum(p.rating is not None for p in players))),
+        ("092", _TYPES.get(system)),
+        ("102", text("B11")),
+    ):
+        if value:
+            found[tag] = f"{tag} {value}"
+    return found
+
+
+def _same_header(tag: str, line: str, new: str) -> bool:
+    """Whether an original header record says what the Event sheet says (then it is kept
+    as it was written)."""
+    if tag in ("042", "052"):
+        return parse_date(line[4:]) == parse_date(new[4:])
+    if tag in ("062", "072", "092"):
+        return True  # counts and type: the original's own wording stays
+    return line[4:].strip() == new[4:].strip()
 
 
 def _int(value: object) -> int:
@@ -216,7 +284,11 @@ def _int(value: object) -> int:
 
 
 def _rr_rounds(
-    ws: Any, row: int, number: int, header: dict[str, int], old: Player | None
+    ws: Any,
+    row: int,
+    number: int,
+    old: Player | None,
+    schedule: dict[int, list[tuple[int | None, str]]],
 ) -> list[Round]:
     """A round-robin row back into rounds: the original pairing order where there is one."""
 
@@ -237,7 +309,15 @@ def _rr_rounds(
             else:
                 out.append(r)
         return out
-    return [Round(o, " ", code) for o, codes in sorted(results.items()) for code in codes]
+    # no original pairings: the rounds and colours of the Berger tables (C.05 Annex 1)
+    played: list[Round] = []
+    for paired, colour in schedule[number]:
+        if paired is None:
+            played.append(Round(None, "-", "Z"))  # the round free: a zero-point bye
+        else:
+            codes = results.get(paired) or []
+            played.append(Round(paired, colour, codes.pop(0) if codes else " "))
+    return played
 
 
 def _title_code(value: object, old: Player | None) -> str:

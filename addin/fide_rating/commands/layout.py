@@ -30,7 +30,13 @@ COLUMNS: list[tuple[str, int, str]] = [
     ("Pts", 6, "Tournament points (forfeits and byes included)"),
     ("Played", 7, "Games played over the board"),
     ("n", 4, "Rated games: against rated opponents"),
-    ("Rc", 8, "Mean rating of the opponents in the rated games (capped ratings)"),
+    (
+        "Rc/Ra",
+        8,
+        "Rc (a rated player): the opponents' mean rating in the rated games, as the "
+        "350/400-point rule counts them. Ra (an unrated player): the base of the first "
+        "rating; from 2024-03 it counts two fictitious opponents rated 1800",
+    ),
     ("W", 6, "Points in the rated games"),
     ("We", 7, "Expected score"),
     ("W-We", 7, "W - We"),

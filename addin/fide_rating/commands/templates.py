@@ -257,7 +257,7 @@ def build(spec: Spec) -> Workbook:
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
             "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
             # n=0, not N(n)=0: N() would turn an error shown in n into 0 and hide it here
-            "Rc": f'=IF(OR({empty},{n_col}=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
+            "Rc/Ra": f'=IF(OR({empty},{n_col}=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
             "W": f'=IF({empty},"",FIDE_W({RT},{RS}))',
             "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
             "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
@@ -275,7 +275,7 @@ def build(spec: Spec) -> Workbook:
                 return f'FIDE_RR({ratings_abs},{xt},{c("No", row)},"{item}",{EDITION})'
 
             unrated_only = f'OR({empty},{ro}<>"")'
-            formulas["Rc"] = f'=IF({empty},"",{rr("rc")})'
+            formulas["Rc/Ra"] = f'=IF({empty},"",{rr("rc")})'
             formulas["Initial"] = f'=IF({unrated_only},"",{rr("initial")})'
             formulas["Rc 1st"] = f'=IF({unrated_only},"",{rr("rc1")})'
             formulas["Ru 1st"] = f'=IF({unrated_only},"",{rr("ru1")})'
@@ -293,7 +293,7 @@ def build(spec: Spec) -> Workbook:
                 ws.cell(r, blocks["Opp Ro"] + k,
                         f'=IF(N({opp})=0,"",IF(N(INDEX({ratings_abs},{opp}))=0,"",'
                         f"INDEX({ratings_abs},{opp})))").fill = CALC_FILL  # fmt: skip
-        for key, fmt in (("Rc", "0"), ("We", "0.00"), ("W-We", "0.00"), ("K*chg", "0.00")):
+        for key, fmt in (("Rc/Ra", "0"), ("We", "0.00"), ("W-We", "0.00"), ("K*chg", "0.00")):
             ws.cell(r, col[key]).number_format = fmt
         for header, _, _ in columns:
             ws.cell(r, col[header]).border = Border(bottom=THIN)
