@@ -148,3 +148,22 @@ def test_every_command_has_help_with_a_description_and_an_example() -> None:
         assert f"examples:\n  fide-rating {name}" in text, name
         for action in sub._actions:
             assert action.help, f"{name} {action.dest}: no help"
+
+
+def test_the_command_line_installs_what_it_needs() -> None:
+    """pip install fide-rating (no extra) brings openpyxl and defusedxml: template and
+    import-trf need them."""
+    import importlib.metadata
+
+    plain = [r for r in importlib.metadata.requires("fide-rating") or [] if "extra ==" not in r]
+    assert {r.split(">")[0].split("=")[0] for r in plain} >= {"openpyxl", "defusedxml"}
+
+
+def test_a_round_robin_offers_what_its_list_takes() -> None:
+    from fide_rating.commands import templates as tpl
+
+    ws = tpl.build(tpl.spec_for("rr", 6))["Players"]
+    (results,) = [dv for dv in ws.data_validations.dataValidation if "½" in str(dv.formula1)]
+    offered = str(results.formula1).strip('"').split(",")
+    assert "H" not in offered and "bye" not in str(results.prompt).lower()
+    assert str(ws["A2"].value).startswith("1 win") and "bye" not in str(ws["A2"].value)

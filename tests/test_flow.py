@@ -163,6 +163,12 @@ def _flow(tmp: Path, book: Path, n: int, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["period", str(listed), str(exported), "-o", str(nxt)]) == 0
     after = {str(r[0]): r[6] for r in openpyxl.load_workbook(nxt)["List"].iter_rows(
         min_row=2, values_only=True)}  # fmt: skip
+    # the workbook itself as the period's event: the same next list
+    from_book = tmp / "next-from-workbook.xlsx"
+    assert main(["period", str(listed), str(done), "-o", str(from_book)]) == 0
+    again = {str(r[0]): r[6] for r in openpyxl.load_workbook(from_book)["List"].iter_rows(
+        min_row=2, values_only=True)}  # fmt: skip
+    assert again == after
     for fide_id, row in figures.items():
         if row["Ro"] is not None:
             assert after[fide_id] == row["New"], row["Name"]

@@ -251,3 +251,24 @@ def test_template_list_is_shipped_and_fresh(tmp_path: Path) -> None:
             if name != "docProps/core.xml":
                 assert a.read(name) == b.read(name), name
     assert Fraction(1, 2) == 0.5
+
+
+def test_the_same_event_twice_is_refused(tmp_path: Path) -> None:
+    """Given twice (the same TRF, or the TRF and the workbook made from it), an event would
+    count twice: refused with a message, nothing written."""
+    from fide_rating.commands.convert import to_workbook
+
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    e1, e2 = two_events(tmp_path)
+    copy = tmp_path / "copy.trf"
+    copy.write_bytes(e1.read_bytes())
+    book = tmp_path / "e1.xlsx"
+    to_workbook(trf.read(e1)).save(book)
+    for again in (copy, book):
+        with pytest.raises(PeriodError) as caught:
+            run(lst, [e1, e2, again], tmp_path / "next.xlsx")
+        assert caught.value.problems == [
+            f"{again.name}: the same event as e1.trf (Winter open, 2024-02-03, the same 7 "
+            "players): an event counts once in a period"
+        ]
+        assert not (tmp_path / "next.xlsx").exists()

@@ -362,11 +362,30 @@ def compute(
     )
 
 
+def duplicates(events: Sequence[EventFacts]) -> list[str]:
+    """An event given twice (the same file twice, or a TRF and the workbook made from it):
+    the same name, start date and players. An event counts once in a period."""
+    seen: dict[tuple[str, _dt.date, frozenset[str]], str] = {}
+    out = []
+    for f in events:
+        players = frozenset([i for i, _ in f.games] + [i for i, _ in f.unrated])
+        key = (f.name.strip().casefold(), f.start, players)
+        if key in seen:
+            out.append(
+                f"{f.label}: the same event as {seen[key]} ({f.name}, {f.start.isoformat()}, "
+                f"the same {len(players)} players): an event counts once in a period"
+            )
+        else:
+            seen[key] = f.label
+    return out
+
+
 def compute_facts(
     rating_list: RatingList, facts: Sequence[EventFacts | list[str]]
 ) -> list[PlayerPeriod]:
     """:func:`compute` from the events' facts."""
     problems = [problem for f in facts if isinstance(f, list) for problem in f]
+    problems += duplicates([f for f in facts if isinstance(f, EventFacts)])
     if problems:
         raise PeriodError(problems)
     listed = rating_list.players

@@ -34,6 +34,8 @@ from .layout import (
 )
 
 RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits; H, F, U, Z byes (not rated)"
+# a round robin has no byes: its prompt offers what its list offers
+RR_RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits (not rated)"
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
@@ -131,7 +133,8 @@ def _instructions(wb: Workbook, spec: Spec) -> None:
         ("2. On the Players sheet, enter each player: name, FIDE ID, rating at the start "
          "(blank for an unrated player), rated games before the event, reached 2400, and K "
          "from the list if you have it.", None),
-        ("3. Enter the results: " + RESULTS_HELP + ".", None),
+        ("3. Enter the results: "
+         + (RESULTS_HELP if spec.system == "swiss" else RR_RESULTS_HELP) + ".", None),
         ("   Swiss: per round the opponent's number, the colour (w or b) and the result."
          if spec.system == "swiss"
          else "   Round robin: the result of the row's player against the column's player.", None),
@@ -183,7 +186,7 @@ def build(spec: Spec) -> Workbook:
     col = {name: i for i, (name, _, _) in enumerate(columns, start=1)}
     ws["A1"] = f"Players and results ({spec.title})"
     ws["A1"].font = TITLE
-    ws["A2"] = RESULTS_HELP
+    ws["A2"] = RESULTS_HELP if spec.system == "swiss" else RR_RESULTS_HELP
     for i, (name, width, note) in enumerate(columns, start=1):
         cell = ws.cell(HEADER_ROW, i, name)
         cell.font = BOLD
@@ -319,7 +322,7 @@ def build(spec: Spec) -> Workbook:
         _validation(ws, "list", '"1,½,0,=,0.5,+,-,H,F,U,Z"', res_range, RESULTS_HELP)
     else:
         res_range = f"{letter(start)}{lo}:{letter(start + width - 1)}{hi}"
-        _validation(ws, "list", '"1,½,0,=,0.5,+,-"', res_range, RESULTS_HELP)
+        _validation(ws, "list", '"1,½,0,=,0.5,+,-"', res_range, RR_RESULTS_HELP)
     ws.freeze_panes = ws.cell(FIRST, col["Name"] + 1)
     wb.defined_names["FIDE_PLAYERS"] = DefinedName(
         "FIDE_PLAYERS",
