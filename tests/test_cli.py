@@ -167,3 +167,17 @@ def test_a_round_robin_offers_what_its_list_takes() -> None:
     offered = str(results.formula1).strip('"').split(",")
     assert "H" not in offered and "bye" not in str(results.prompt).lower()
     assert str(ws["A2"].value).startswith("1 win") and "bye" not in str(ws["A2"].value)
+
+
+def test_the_readme_quick_calculations(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["event", "2000", "--opponents", "1063,1299,1413,1872,1851,1427,1682",
+                 "--results", "1,1,1,0.5,0,1,1", "-k", "20", "--edition", "2022-01"]) == 0  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split() == ["1592", "2000", "5.50", "7", "-0.61", "20", "-12.20"]
+    assert main(["initial", "--opponents", "1902,1877,1884,2012,1832",
+                 "--results", "0.5,0.5,1,0,1", "--edition", "2024-03"]) == 0  # fmt: skip
+    assert capsys.readouterr().out.strip() == "Edition 2024-03: 1922"
+    assert main(["editions"]) == 0
+    editions = capsys.readouterr().out
+    assert "2024-03  in force from 2024-03-01  cap 400  FIDE Handbook B.02" in editions
+    assert "seed" not in editions.lower()
