@@ -1,0 +1,673 @@
+"""FIDE's published rating list: the combined text list and the XML list, plain or zipped.
+
+FIDE publishes every month one list of all players with their standard, rapid and blitz
+ratings (``players_list_foa.txt``, about 1.9 million lines; ``players_list_xml_foa.xml``).
+
+* Text: a header line, then one fixed-width line a player. Columns (0-based, end exclusive),
+  found from the header's column names, so a moved column is still read::
+
+      ID Number [0,15)  Name [15,76)  Fed [76,80)  Sex [80,84)  Tit [84,89)  WTit [89,94)
+      OTit [94,109)  FOA [109,113)  SRtng [113,119) SGm [119,123) SK [123,126)
+      RRtng [126,132) RGm [132,136) Rk [136,139)  BRtng [139,145) BGm [145,149) BK [149,152)
+      B-day [152,158)  Flag [158,162)
+
+  A rating of 0 is no rating; B-day is the birth year (0: unknown); Flag ``i`` inactive,
+  ``w`` woman, ``wi`` both. A line whose other titles overflow (one character longer) is read
+  with the fields after them shifted.
+* XML: ``<playerslist>`` with one ``<player>`` a player, its children ``fideid name country
+  sex title w_title o_title foa_title rating games k rapid_rating rapid_games rapid_k
+  blitz_rating blitz_games blitz_k birthday flag``; read as a stream, never as a whole tree.
+
+:func:`open_list` reads a list once into an index file next to it (the players sorted by FIDE
+ID in fixed-width records): later runs open the index in a fraction of a second and look
+players up without reading the list again. Bad lines are reported with their line number and
+the rest is read, like the TRF reader.
+
+May import: the standard library and :mod:`fide_rating.files` only.
+"""
+
+from __future__ import annotations
+
+import array
+import bisect
+import contextlib
+import html
+import io
+import json
+import mmap
+import re
+import sys
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from ..files import atomic
+
+# the text list's columns, by the header's names
+COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "SRtng", "SGm",
+           "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK", "B-day", "Flag")  # fmt: skip
+HEADER = (
+    "ID Number      Name                                                         Fed Sex Tit  "
+    "WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+WIDTH = 162  # a text line's width in the published list
+XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
+              "rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating",
+              "blitz_games", "blitz_k", "birthday", "flag")  # fmt: skip
+MAX_ERRORS = 1000  # problems kept (and reported) for one list
+INDEX_SUFFIX = ".fide-rating-index"
+_MAGIC = b"fide-rating list index 1\n"
+
+
+class ListFileError(ValueError):
+    """A file that is not a FIDE rating list at all (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListError:
+    line: int  # 1-based; for XML the player's number in the file
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ListedPlayer:
+    """One player of FIDE's list; a rating of None is no rating of that kind."""
+
+    fide_id: int
+    name: str
+    federation: str
+    sex: str  # "M" or "F"
+    title: str  # GM, IM, WGM, ...
+    women_title: str
+    other_titles: str
+    rating: int | None  # standard
+    games: int  # standard games in the last period
+    k: int | None
+    rapid: int | None
+    rapid_games: int
+    rapid_k: int | None
+    blitz: int | None
+    blitz_games: int
+    blitz_k: int | None
+    born: int | None  # the birth year
+    flag: str  # "i" inactive, "w" woman, "wi" both
+
+    @property
+    def inactive(self) -> bool:
+        return "i" in self.flag
+
+    def of(self, kind: str) -> tuple[int | None, int, int | None]:
+        """Rating, games and K of one kind: ``standard``, ``rapid`` or ``blitz``."""
+        if kind == "rapid":
+            return self.rapid, self.rapid_games, self.rapid_k
+        if kind == "blitz":
+            return self.blitz, self.blitz_games, self.blitz_k
+        return self.rating, self.games, self.k
+
+
+# --- reading a line -------------------------------------------------------------------------
+
+_SPANS = {name: (start, end) for name, start, end in (
+    ("ID Number", 0, 15), ("Name", 15, 76), ("Fed", 76, 80), ("Sex", 80, 84), ("Tit", 84, 89),
+    ("WTit", 89, 94), ("OTit", 94, 109), ("FOA", 109, 113), ("SRtng", 113, 119),
+    ("SGm", 119, 123), ("SK", 123, 126), ("RRtng", 126, 132), ("RGm", 132, 136),
+    ("Rk", 136, 139), ("BRtng", 139, 145), ("BGm", 145, 149), ("BK", 149, 152),
+    ("B-day", 152, 158), ("Flag", 158, 162))}  # fmt: skip
+_NUMBERS = ("SRtng", "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK", "B-day")
+
+
+def spans_of(header: str) -> dict[str, tuple[int, int]]:
+    """Each column's span from the header line (a column starts where its name starts and
+    ends where the next one starts); the published layout's when the header matches it."""
+    if header.rstrip() == HEADER:
+        return dict(_SPANS)
+    starts = []
+    for name in COLUMNS:
+        at = header.find(name if name != "Sex" else " Sex ")
+        if name == "Sex" and at >= 0:
+            at += 1
+        if at < 0:
+            raise ListFileError(f"expected FIDE's list header with the column {name!r}")
+        starts.append((at, name))
+    starts.sort()
+    out = {}
+    for (start, name), (end, _) in zip(starts, [*starts[1:], (10_000, "")], strict=True):
+        out[name] = (start, end)
+    if out["ID Number"][0] != 0:
+        raise ListFileError("expected FIDE's list header starting with 'ID Number'")
+    return out
+
+
+def _number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None if not text else -1
+
+
+def parse_line(line: str, spans: dict[str, tuple[int, int]]) -> ListedPlayer | str:
+    """A player from a text line, or what is wrong with the line."""
+    shift = max(0, len(line) - WIDTH) if spans["Flag"][1] == WIDTH else 0
+
+    def field(name: str) -> str:
+        start, end = spans[name]
+        if shift and start >= spans["FOA"][0]:
+            start, end = start + shift, end + shift
+        return line[start:end]
+
+    fide_id = field("ID Number").strip()
+    if not fide_id.isdigit():
+        return f"expected a FIDE ID (digits) in columns 1-15, got {fide_id[:20]!r}"
+    numbers = {}
+    for name in _NUMBERS:
+        value = _number(field(name))
+        if value == -1:
+            return f"{name}: expected a number, got {field(name).strip()[:12]!r}"
+        numbers[name] = value
+    name_text = field("Name").strip()
+    if not name_text:
+        return f"player {fide_id}: no name"
+
+    def rating(key: str) -> int | None:
+        value = numbers[key]
+        return value if value else None
+
+    return ListedPlayer(
+        int(fide_id),
+        name_text,
+        field("Fed").strip(),
+        field("Sex").strip(),
+        field("Tit").strip(),
+        field("WTit").strip(),
+        field("OTit").strip(),
+        rating("SRtng"),
+        numbers["SGm"] or 0,
+        rating("SK"),
+        rating("RRtng"),
+        numbers["RGm"] or 0,
+        rating("Rk"),
+        rating("BRtng"),
+        numbers["BGm"] or 0,
+        rating("BK"),
+        rating("B-day"),
+        field("Flag").strip().lower(),
+    )
+
+
+def format_line(p: ListedPlayer) -> str:
+    """A player as a line of the published text list (its columns, 162 characters)."""
+
+    def n(value: int | None, width: int) -> str:  # left-aligned, 0 for none: as FIDE writes
+        return f"{value or 0:<{width}}"
+
+    return (
+        f"{p.fide_id:<15}{p.name[:60]:<61}{p.federation[:3]:<4}{p.sex[:3]:<4}{p.title[:4]:<5}"
+        f"{p.women_title[:4]:<5}{p.other_titles[:15]:<15}{'':<4}"
+        f"{n(p.rating, 6)}{n(p.games, 4)}{n(p.k, 3)}{n(p.rapid, 6)}{n(p.rapid_games, 4)}"
+        f"{n(p.rapid_k, 3)}{n(p.blitz, 6)}{n(p.blitz_games, 4)}{n(p.blitz_k, 3)}"
+        f"{n(p.born, 6)}{p.flag[:3]:<4}"
+    )
+
+
+# --- reading a file -------------------------------------------------------------------------
+
+
+def _members(path: Path) -> tuple[IO[bytes], str, contextlib.ExitStack]:
+    """The list's bytes (the list inside a zip), and whether it is text or XML."""
+    stack = contextlib.ExitStack()
+    raw: IO[bytes] = stack.enter_context(path.open("rb"))
+    if zipfile.is_zipfile(raw):
+        raw.seek(0)
+        archive = stack.enter_context(zipfile.ZipFile(raw))
+        names = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
+        if len(names) != 1:
+            stack.close()
+            raise ListFileError(
+                f"expected one .txt or .xml list in the zip, got: {names or 'none'}"
+            )
+        member = stack.enter_context(archive.open(names[0]))
+        return member, "xml" if names[0].lower().endswith(".xml") else "txt", stack
+    raw.seek(0)
+    head = raw.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
+    raw.seek(0)
+    return raw, "xml" if head.startswith(b"<") else "txt", stack
+
+
+Progress = Callable[[int], None]  # the bytes read so far
+
+
+def _text_players(data: IO[bytes], errors: list[ListError], progress: Progress | None
+                  ) -> Iterator[ListedPlayer]:  # fmt: skip
+    stream = io.TextIOWrapper(data, encoding="latin-1", newline=None)
+    header = stream.readline()
+    if not header.startswith("ID Number"):
+        raise ListFileError(
+            f"expected FIDE's list header 'ID Number  Name ...', got {header[:30]!r}"
+        )
+    spans = spans_of(header.rstrip("\r\n"))
+    shown = 0
+    for no, raw in enumerate(stream, start=2):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        found = parse_line(line, spans)
+        if isinstance(found, str):
+            if len(errors) < MAX_ERRORS:
+                errors.append(ListError(no, found))
+            continue
+        if progress is not None and no - shown >= 100_000:
+            shown = no
+            progress(no)
+        yield found
+
+
+_PLAYER = re.compile(rb"<player>(.*?)</player>", re.S)
+_TAG = re.compile(rb"<(\w+)>([^<]*)</\1>|<(\w+)\s*/>")
+
+
+def _xml_players(data: IO[bytes], errors: list[ListError], progress: Progress | None
+                 ) -> Iterator[ListedPlayer]:  # fmt: skip
+    """The players of the XML list, chunk by chunk (the whole list is 850 MB)."""
+    head = data.read(1 << 12)
+    if b"<playerslist" not in head:
+        raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
+    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+        raise ListFileError("a document type or entity declaration: refused")
+    buffer = head
+    number = 0
+    read = len(head)
+    while True:
+        chunk = data.read(1 << 22)
+        read += len(chunk)
+        buffer += chunk
+        end = buffer.rfind(b"</player>")
+        if end < 0 and chunk:
+            continue
+        cut = end + len(b"</player>") if end >= 0 else len(buffer)
+        for m in _PLAYER.finditer(buffer, 0, cut):
+            number += 1
+            found = _xml_player(m.group(1), number)
+            if isinstance(found, str):
+                if len(errors) < MAX_ERRORS:
+                    errors.append(ListError(number, found))
+                continue
+            yield found
+        buffer = buffer[cut:]
+        if progress is not None:
+            progress(read)
+        if not chunk:
+            return
+
+
+def _xml_player(body: bytes, number: int) -> ListedPlayer | str:
+    values: dict[str, str] = {}
+    for m in _TAG.finditer(body):
+        if m.group(1) is not None:
+            text = m.group(2).decode("utf-8", errors="replace")
+            values[m.group(1).decode()] = html.unescape(text) if "&" in text else text
+        else:
+            values[m.group(3).decode()] = ""
+    fide_id = values.get("fideid", "").strip()
+    if not fide_id.isdigit():
+        return f"player {number}: expected a FIDE ID (digits) in <fideid>, got {fide_id[:20]!r}"
+    numbers = {}
+    for key in XML_FIELDS[8:18]:
+        value = _number(values.get(key, ""))
+        if value == -1:
+            return f"player {fide_id}: <{key}> expected a number, got {values[key][:12]!r}"
+        numbers[key] = value
+    if not values.get("name", "").strip():
+        return f"player {fide_id}: no name"
+    return ListedPlayer(
+        int(fide_id),
+        values["name"].strip(),
+        values.get("country", "").strip(),
+        values.get("sex", "").strip(),
+        values.get("title", "").strip(),
+        values.get("w_title", "").strip(),
+        values.get("o_title", "").strip(),
+        numbers["rating"] or None,
+        numbers["games"] or 0,
+        numbers["k"] or None,
+        numbers["rapid_rating"] or None,
+        numbers["rapid_games"] or 0,
+        numbers["rapid_k"] or None,
+        numbers["blitz_rating"] or None,
+        numbers["blitz_games"] or 0,
+        numbers["blitz_k"] or None,
+        numbers["birthday"] or None,
+        values.get("flag", "").strip().lower(),
+    )
+
+
+def read_players(path: Path, errors: list[ListError], progress: Progress | None = None
+                 ) -> Iterator[ListedPlayer]:  # fmt: skip
+    """Every player of a list file (text, XML, or either zipped), streaming."""
+    data, kind, stack = _members(path)
+    with stack:
+        reader = _xml_players if kind == "xml" else _text_players
+        yield from reader(data, errors, progress)
+
+
+# --- the index --------------------------------------------------------------------------------
+
+RECORD = WIDTH + 2  # bytes a player in the index: the text list's line (Latin-1) and CRLF
+
+
+class FideList:
+    """Players of a list by FIDE ID, from the index file (memory-mapped: nothing is read
+    until a player is looked up)."""
+
+    def __init__(self, index: Path, source: Path) -> None:
+        self.source = source
+        self._file = index.open("rb")
+        self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
+        if hasattr(mmap, "MADV_RANDOM"):  # look-ups: no read-ahead of the whole file
+            self._map.madvise(mmap.MADV_RANDOM)
+        head_end = self._map.find(b"\n", len(_MAGIC)) + 1
+        meta = json.loads(self._map[len(_MAGIC) : head_end])
+        self.count: int = meta["count"]
+        self.errors = [ListError(line, message) for line, message in meta["errors"]]
+        self.error_count: int = meta["error_count"]
+        ids_at = head_end
+        self._ids = array.array("I")
+        self._ids.frombytes(self._map[ids_at : ids_at + 4 * self.count])
+        if sys.byteorder != "little":
+            self._ids.byteswap()
+        self._records = ids_at + 4 * self.count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def get(self, fide_id: int | str) -> ListedPlayer | None:
+        try:
+            key = int(fide_id)
+        except ValueError:
+            return None
+        i = bisect.bisect_left(self._ids, key)
+        if i == len(self._ids) or self._ids[i] != key:
+            return None
+        return self._record(i)
+
+    def _record(self, i: int) -> ListedPlayer:
+        at = self._records + i * RECORD
+        found = parse_line(self._map[at : at + WIDTH].decode("latin-1"), _SPANS)
+        assert not isinstance(found, str), found  # written by this module
+        return found
+
+    def __iter__(self) -> Iterator[ListedPlayer]:
+        return (self._record(i) for i in range(self.count))
+
+    def close(self) -> None:
+        self._map.close()
+        self._file.close()
+
+    def __enter__(self) -> FideList:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def index_path(source: Path) -> Path:
+    return source.with_name(source.name + INDEX_SUFFIX)
+
+
+def _stamp(source: Path) -> dict[str, int]:
+    st = source.stat()
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _fresh(index: Path, source: Path) -> bool:
+    try:
+        with index.open("rb") as f:
+            if f.read(len(_MAGIC)) != _MAGIC:
+                return False
+            meta = json.loads(f.readline())
+    except (OSError, ValueError):
+        return False
+    return bool(meta.get("source") == _stamp(source))
+
+
+_TAIL = re.compile(rb"[ 0-9]{45}")  # the published line's numbers, columns 114-158
+_ID = re.compile(rb"[0-9]+ *")
+
+
+def _record(p: ListedPlayer) -> bytes:
+    return format_line(p).encode("latin-1", errors="replace")[:WIDTH].ljust(WIDTH) + b"\r\n"
+
+
+# a block of published lines: FIDE ID (digits, then blanks) in 15 columns, the numbers in
+# columns 114-158, CRLF; checked a block at a time in one C-speed match
+_BLOCK = re.compile(rb"(?:[0-9][0-9 ]{14}.{98}[ 0-9]{45}.{4}\r\n)*", re.S)
+_BLOCK_LINES = 4096
+
+
+def _published_lines(
+    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
+    progress: Progress | None,
+) -> bool:  # fmt: skip
+    """The fast path for the published text list: a block of lines with the published layout
+    is checked in one match and becomes index records as it is; a block with anything else
+    goes line by line through :func:`parse_line`. False when the header is not the published
+    one."""
+    header = data.readline()
+    if header.decode("latin-1").rstrip("\r\n") != HEADER:
+        return False
+    crlf = header.endswith(b"\r\n")
+    size = RECORD if crlf else RECORD - 1
+    no = 1  # lines read
+    rest = b""
+    while True:
+        chunk = data.read(size * _BLOCK_LINES)
+        block = rest + chunk
+        cut = len(block) if not chunk else block.rfind(b"\n") + 1
+        block, rest = block[:cut], block[cut:]
+        if not crlf:
+            block = block.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        n = len(block) // RECORD
+        if n * RECORD == len(block) and _BLOCK.fullmatch(block):
+            try:
+                found = [int(block[i : i + 15]) for i in range(0, len(block), RECORD)]
+            except ValueError:  # "12 34": goes line by line
+                found = []
+            if len(found) == n and (not found or max(found) < 1 << 32):
+                ids.extend(found)
+                records.extend(block)
+                no += n
+                if progress is not None:
+                    progress(no)
+                if not chunk:
+                    return True
+                continue
+        for raw in block.split(b"\r\n")[:-1] if block.endswith(b"\r\n") else block.split(b"\r\n"):
+            no += 1
+            if not raw.strip():
+                continue
+            line = raw.decode("latin-1")
+            found_one = parse_line(line, _SPANS)
+            if isinstance(found_one, str) or found_one.fide_id >= 1 << 32:
+                if len(errors) < MAX_ERRORS:
+                    message = found_one if isinstance(found_one, str) else "FIDE ID too large"
+                    errors.append(ListError(no, message))
+                continue
+            ids.append(found_one.fide_id)
+            records.extend(_record(found_one))
+        if not chunk:
+            return True
+
+
+_NUMERIC_XML = frozenset(XML_FIELDS[8:18])
+_XML_RECORD = re.compile(
+    rb"<player>\s*"
+    + rb"\s*".join(
+        rb"(?:<%s>(%s)</%s>|<%s\s*/>)"
+        % (tag.encode(), rb"[0-9]+" if tag == "fideid" else rb"[0-9]*" if tag in _NUMERIC_XML
+           else rb"[^<]*", tag.encode(), tag.encode())
+        for tag in XML_FIELDS
+    )
+    + rb"\s*</player>"
+)  # fmt: skip
+# the same without empty-element tags (<title/>): a simpler, faster match where none occur
+_XML_RECORD_FULL = re.compile(
+    rb"<player>\s*"
+    + rb"\s*".join(
+        rb"<%s>(%s)</%s>"
+        % (tag.encode(), rb"[0-9]+" if tag == "fideid" else rb"[0-9]*" if tag in _NUMERIC_XML
+           else rb"[^<]*", tag.encode())
+        for tag in XML_FIELDS
+    )
+    + rb"\s*</player>"
+)  # fmt: skip
+_RECORD_FORMAT = (
+    b"%-15s%-61s%-4s%-4s%-5s%-5s%-15s%-4s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s\r\n"
+)
+
+
+def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
+    """An index record from the 19 fields of a ``<player>`` (published text line and CRLF)."""
+    text = [v or b"" for v in values]
+    for i in (1, 2, 3, 4, 5, 6, 18):  # texts: entities and non-Latin-1 letters
+        if b"&" in text[i] or max(text[i], default=0) > 0x7F:
+            decoded = html.unescape(text[i].decode("utf-8", errors="replace"))
+            text[i] = decoded.encode("latin-1", errors="replace")
+    for i in range(8, 18):  # numbers: 0 where empty, as the text list writes them
+        text[i] = text[i] or b"0"
+    text[18] = text[18].lower()
+    text[1] = text[1][:60]
+    text[6] = text[6][:15]
+    return _RECORD_FORMAT % tuple(text)
+
+
+def _xml_fast(
+    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
+    progress: Progress | None,
+) -> None:  # fmt: skip
+    """The XML list a chunk at a time: every ``<player>`` in one C-speed match that also
+    checks it; a chunk where a player does not match goes player by player for the errors."""
+    head = data.read(1 << 12)
+    if b"<playerslist" not in head:
+        raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
+    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+        raise ListFileError("a document type or entity declaration: refused")
+    buffer, number, read = head, 0, len(head)
+    while True:
+        chunk = data.read(1 << 22)
+        read += len(chunk)
+        buffer += chunk
+        end = buffer.rfind(b"</player>")
+        if end < 0 and chunk:
+            continue
+        cut = end + len(b"</player>") if end >= 0 else len(buffer)
+        pattern = _XML_RECORD_FULL if buffer.find(b"/>", 0, cut) < 0 else _XML_RECORD
+        found = pattern.findall(buffer, 0, cut)
+        if len(found) == buffer.count(b"<player>", 0, cut):
+            # plain ASCII without entities (the usual list): each record in one formatting
+            plain = b"&" not in buffer[:cut] and buffer[:cut].isascii()
+            for values in found:
+                number += 1
+                fide_id = int(values[0])
+                if fide_id >= 1 << 32:
+                    errors.append(ListError(number, f"FIDE ID {fide_id} is too large"))
+                    continue
+                ids.append(fide_id)
+                record = _RECORD_FORMAT % values if plain else b""
+                records.extend(record if len(record) == RECORD else _xml_fields(values))
+        else:
+            for m in _PLAYER.finditer(buffer, 0, cut):
+                number += 1
+                player = _xml_player(m.group(1), number)
+                if isinstance(player, str) or player.fide_id >= 1 << 32:
+                    if len(errors) < MAX_ERRORS:
+                        text = player if isinstance(player, str) else "FIDE ID too large"
+                        errors.append(ListError(number, text))
+                    continue
+                ids.append(player.fide_id)
+                records.extend(_record(player))
+        buffer = buffer[cut:]
+        if progress is not None:
+            progress(read)
+        if not chunk:
+            return
+
+
+def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
+    """Read the list once and write its index: the players sorted by FIDE ID."""
+    errors: list[ListError] = []
+    ids = array.array("I")
+    records = bytearray()
+    data, kind, stack = _members(source)
+    with stack:
+        if kind == "xml":
+            _xml_fast(data, errors, ids, records, progress)
+            fast = True
+        else:
+            fast = _published_lines(data, errors, ids, records, progress)
+    if not fast:
+        for p in read_players(source, errors, progress):
+            if p.fide_id >= 1 << 32:
+                if len(errors) < MAX_ERRORS:
+                    errors.append(ListError(0, f"FIDE ID {p.fide_id} is too large"))
+                continue
+            ids.append(p.fide_id)
+            records += _record(p)
+    count = len(ids)
+    # one sort of plain ints (the FIDE ID above the position) instead of a sort by key
+    if count < 1 << 22:  # one sort of plain ints: the FIDE ID above the position
+        keys = sorted([fide_id << 22 | i for i, fide_id in enumerate(ids)])
+        order = [k & (1 << 22) - 1 for k in keys]
+        ordered = [k >> 22 for k in keys]
+        del keys
+    else:
+        order = sorted(range(count), key=ids.__getitem__)
+        ordered = [ids[i] for i in order]
+    twice = {ordered[i] for i in range(1, count) if ordered[i] == ordered[i - 1]}
+    if twice:  # keep the first listed (the sort is stable on the position)
+        for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
+            errors.append(
+                ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
+            )
+        keep = [i for i in range(count) if i == 0 or ordered[i] != ordered[i - 1]]
+        order = [order[i] for i in keep]
+        ordered = [ordered[i] for i in keep]
+        count = len(order)
+    sorted_ids = array.array("I", ordered)
+    del ordered
+    if sys.byteorder != "little":
+        sorted_ids.byteswap()
+    meta = {
+        "source": _stamp(source),
+        "count": count,
+        "errors": [[e.line, e.message] for e in errors],
+        "error_count": len(errors),
+    }
+    with atomic(index) as out:
+        out.write(_MAGIC + json.dumps(meta).encode() + b"\n")
+        out.write(sorted_ids.tobytes())
+        view = memoryview(records)
+        for start in range(0, count, 8192):  # in slices of records: few large writes
+            out.write(b"".join([view[i * RECORD : (i + 1) * RECORD]
+                                for i in order[start : start + 8192]]))  # fmt: skip
+
+
+def open_list(source: Path, progress: Progress | None = None) -> FideList:
+    """A list by FIDE ID: its index next to it, made (or remade, when the list changed) on the
+    first use. Where that folder is not writable the index goes to a temporary folder."""
+    if not source.is_file():
+        raise FileNotFoundError(2, "No such file or directory", str(source))
+    index = index_path(source)
+    if not _fresh(index, source):
+        try:
+            build_index(source, index, progress)
+        except PermissionError:
+            import hashlib
+            import tempfile
+
+            where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+            index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
+            if not _fresh(index, source):
+                build_index(source, index, progress)
+    return FideList(index, source)

@@ -1,0 +1,131 @@
+"""FIDE's whole rating list: read and indexed, then opened again from the index.
+
+    python benchmarks/bench_fidelist.py [--players 1700000] [--xml] [--zip]
+
+Writes a list of that many players in FIDE's text layout (or XML, or zipped) into a temporary
+folder, then measures in a fresh process each: the first open (reading the list and writing its
+index), the second open (the index only) and 10,000 look-ups; with the peak memory of the first.
+Target: the first under 10 s and 1 GiB, the second under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from fide_rating.formats.fidelist import HEADER, XML_FIELDS, ListedPlayer, format_line
+
+FEDS = ["GER", "FRA", "ESP", "IND", "USA", "RUS", "HUN", "POL", "EST", "AUT"]
+
+
+def players(n: int) -> list[ListedPlayer]:
+    rng = random.Random(5)
+    ids = rng.sample(range(100_000, 400_000_000), n)
+    out = []
+    for fide_id in ids:
+        rated = rng.random() < 0.4
+        out.append(ListedPlayer(
+            fide_id, f"Player{fide_id}, Name{fide_id % 997}", rng.choice(FEDS),
+            rng.choice("MF"), rng.choice(["", "", "", "FM", "IM", "GM"]), "", "",
+            rng.randint(1400, 2800) if rated else None, rng.randint(0, 12),
+            rng.choice([10, 20, 40]) if rated else None,
+            rng.randint(1400, 2700) if rng.random() < 0.3 else None, 0, 20,
+            rng.randint(1400, 2700) if rng.random() < 0.3 else None, 0, 20,
+            rng.randint(1940, 2018), rng.choice(["", "", "i", "w", "wi"])))  # fmt: skip
+    return out
+
+
+def write_text(path: Path, people: list[ListedPlayer]) -> None:
+    with path.open("w", encoding="latin-1", newline="\r\n") as f:
+        f.write(HEADER + "\n")
+        for p in people:
+            f.write(format_line(p) + "\n")
+
+
+def write_xml(path: Path, people: list[ListedPlayer]) -> None:
+    with path.open("w", encoding="utf-8") as f:
+        f.write("<playerslist>\n")
+        for p in people:
+            values = [p.fide_id, p.name, p.federation, p.sex, p.title, p.women_title,
+                      p.other_titles, "", p.rating or 0, p.games, p.k or 0, p.rapid or 0,
+                      p.rapid_games, p.rapid_k or 0, p.blitz or 0, p.blitz_games,
+                      p.blitz_k or 0, p.born or 0, p.flag]  # fmt: skip
+            f.write("<player>" + "".join(f"<{k}>{v}</{k}>" for k, v in zip(XML_FIELDS, values,
+                    strict=True)) + "</player>\n")  # fmt: skip
+        f.write("</playerslist>\n")
+
+
+PROBE = """
+import random, resource, sys, time
+from pathlib import Path
+from fide_rating.formats.fidelist import open_list
+t = time.perf_counter()
+lst = open_list(Path(sys.argv[1]))
+opened = time.perf_counter() - t
+ids = [p for p in map(int, sys.argv[2].split(","))]
+t = time.perf_counter()
+found = sum(lst.get(i) is not None for i in ids)
+looked = time.perf_counter() - t
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"{opened:.2f} {looked * 1000:.1f} {found} {peak:.0f} {len(lst)} {lst.error_count}")
+"""
+
+
+def measure(path: Path, ids: list[int]) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", PROBE, str(path), ",".join(map(str, ids))],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return done.stdout.split()
+
+
+def generate(path: Path, n: int, xml: bool, zipped: bool) -> tuple[Path, list[int]]:
+    """Write the list (in this process: the parent that measures stays small)."""
+    people = players(n)
+    (write_xml if xml else write_text)(path, people)
+    if zipped:
+        target = path.with_suffix(".zip")
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+            z.write(path, path.name)
+        path.unlink()
+        path = target
+    return path, [p.fide_id for p in random.Random(1).sample(people, 10_000)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=1_700_000)
+    parser.add_argument("--xml", action="store_true")
+    parser.add_argument("--zip", action="store_true")
+    parser.add_argument("--generate", help=argparse.SUPPRESS)  # internal: the child's job
+    args = parser.parse_args()
+    if args.generate:
+        path, ids = generate(Path(args.generate), args.players, args.xml, args.zip)
+        print(path, ",".join(map(str, ids)))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        name = "players_list_xml_foa.xml" if args.xml else "players_list_foa.txt"
+        child = subprocess.run(
+            [sys.executable, __file__, "--players", str(args.players), "--generate",
+             str(Path(tmp) / name), *(["--xml"] if args.xml else []),
+             *(["--zip"] if args.zip else [])],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        where, ids_text = child.stdout.split()
+        path = Path(where)
+        ids = [int(i) for i in ids_text.split(",")]
+        size = path.stat().st_size / 2**20
+        first = measure(path, ids)
+        second = measure(path, ids)
+        print(f"list: {args.players:,} players, {size:.0f} MiB ({path.name})")
+        print(f"first open (read + index): {first[0]} s, peak {first[3]} MiB, "
+              f"{first[4]} players, {first[5]} problems")  # fmt: skip
+        print(f"second open (index only):  {second[0]} s, peak {second[3]} MiB")
+        print(f"10,000 look-ups: {second[1]} ms ({second[2]} found)")
+
+
+if __name__ == "__main__":
+    main()
