@@ -192,7 +192,7 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "edition 2005-07" in out and "Vasquez,Rodrigo" in out
     assert (tmp_path / "r.csv").read_text().splitlines()[
         0
-    ] == "No,FIDE ID,Name,Ro,Rc/Ra,W,N,We,chg,K,K*chg,Ru"
+    ] == "No,FIDE ID,Name,Ro,Rc/Ra,W,N,We,chg,K,K from,K*chg,Ru"
     assert main(["import-trf", str(REAL), "-o", str(tmp_path / "e.xlsx")]) == 0
     assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "e.trf")]) == 0
     assert (tmp_path / "e.trf").read_bytes() == REAL.read_bytes()

@@ -9,7 +9,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
 from ..cells.coerce import edition_arg, games, rating, whole
@@ -19,6 +19,11 @@ from ..rules.editions import EDITIONS
 from ..rules.errors import FideInputError
 from ..rules.initial import UnratedEvent, initial_rating
 from ..rules.rounding import fide_round
+
+if TYPE_CHECKING:
+    from ..formats.fidelist import FideList
+
+from .report import ListCheck, check_list
 
 
 def _fmt(x: Fraction, places: int = 2) -> str:
@@ -308,6 +313,40 @@ def _atomic_text(path: Path, text: str) -> None:
     write_text(path, text)
 
 
+def _open_list(path: str) -> FideList:
+    """FIDE's list from a file, with a progress line while it is read the first time."""
+    from ..formats.fidelist import ListFileError, open_list
+
+    def show(count: int) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write(f"\rreading the rating list: {count:,} lines")
+            sys.stderr.flush()
+
+    try:
+        listed = open_list(Path(path), show)
+    except ListFileError as error:
+        raise FideInputError(f"{path}: {error}") from None
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 60 + "\r")
+    for problem in listed.errors[:20]:
+        print(f"{path}: {problem}", file=sys.stderr)
+    if listed.error_count > 20:
+        print(f"{path}: ... and {listed.error_count - 20} more problems", file=sys.stderr)
+    return listed
+
+
+def _list_summary(name: str, kind: str, checked: ListCheck, players: int) -> None:
+    print(
+        f"rating list {name} ({kind}): {checked.found} of {players} players found by FIDE ID; "
+        "their rating and K are the list's"
+    )
+    for player, mine, theirs in checked.differs:
+        print(f"  rating differs: {player.number} {player.name}: {mine or 'unrated'} in the "
+              f"file, {theirs or 'unrated'} on the list (the list's is used)")  # fmt: skip
+    for player in checked.missing:
+        print(f"  not on the list: {player.number} {player.name} (FIDE ID {player.fide_id})")
+
+
 def _report(args: argparse.Namespace) -> int:
     from ..formats.trf import read
     from .report import GAMES_BEFORE_UNKNOWN, report
@@ -326,9 +365,16 @@ def _report(args: argparse.Namespace) -> int:
         )
     if t.start is None:
         t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
-    lines = report(t, ed)
+    listed = _open_list(args.list) if args.list else None
+    try:
+        lines = report(t, ed, listed, args.rating_type)
+        checked = check_list(t, listed, args.rating_type) if listed is not None else None
+    finally:
+        if listed is not None:
+            listed.close()
     used = ed or edition_arg(t.start)[0] if t.start else ed
-    head = ("No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K*chg", "Ru")
+    head = ("No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from", "K*chg",
+            "Ru")  # fmt: skip
     rows = []
     for x in sorted(lines, key=lambda x: x.player.number):
         p = x.player
@@ -338,12 +384,21 @@ def _report(args: argparse.Namespace) -> int:
             "" if x.rc is None else str(fide_round(x.rc)),
             "" if c is None else _fmt(c.w, 1), "" if c is None else str(c.n),
             "" if c is None else _fmt(c.we), "" if c is None else _fmt(c.chg),
-            "" if x.k is None else str(x.k), "" if c is None else _fmt(c.k_chg),
-            x.initial or x.note or "",
+            "" if x.k is None else str(x.k), x.k_from or "",
+            "" if c is None else _fmt(c.k_chg), x.initial or x.note or "",
         ))  # fmt: skip
     print(f"{t.name or args.trf}: {len(lines)} players, edition {used}")
-    print(f"K computed from the file's facts; rated games before the event taken as "
-          f"{GAMES_BEFORE_UNKNOWN} or more (a TRF does not carry them)")  # fmt: skip
+    computed = sum(1 for x in lines if x.k_from == "computed")
+    from_list = sum(1 for x in lines if x.k_from == "list")
+    if checked is not None:
+        _list_summary(args.list, args.rating_type, checked, len(t.players))
+    if from_list:
+        print(f"K from the list for {from_list} player(s) (K x n <= 700 applied to this event)")
+    if computed:
+        print(
+            f"K computed from the file's facts for {computed} player(s): rated games before "
+            f"the event taken as {GAMES_BEFORE_UNKNOWN} or more (a TRF does not carry them)"
+        )
     widths = [
         max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)
     ]
@@ -396,7 +451,15 @@ def _import_trf(args: argparse.Namespace) -> int:
     _problems(args.trf, t.errors)
     if not t.players:
         raise FideInputError(f"expected player records (001) in the TRF, got: none ({args.trf})")
-    wb = to_workbook(t)
+    listed = _open_list(args.list) if args.list else None
+    try:
+        wb = to_workbook(t, listed, args.rating_type)
+        if listed is not None:
+            _list_summary(args.list, args.rating_type, check_list(t, listed, args.rating_type),
+                          len(t.players))  # fmt: skip
+    finally:
+        if listed is not None:
+            listed.close()
     with atomic(out) as stream:
         wb.save(stream)
     print(f"wrote {out}: {len(t.players)} players, {t.rounds} rounds"
@@ -414,6 +477,33 @@ def _export_trf(args: argparse.Namespace) -> int:
     write_file(t, out)
     print(f"wrote {out}: {len(t.players)} players")
     return 0
+
+
+def _fill(args: argparse.Namespace) -> int:
+    from .fill import fill
+
+    source = Path(args.workbook)
+    if args.in_place and args.output:
+        raise FideInputError("either -o or --in-place, not both")
+    default = source.with_name(f"{source.stem}.filled{source.suffix}")
+    target = (
+        source
+        if args.in_place
+        else output(Path(args.output or default), args, source, suffixes=(".xlsx", ".xlsm"))
+    )
+    listed = _open_list(args.list)
+    try:
+        done = fill(source, target, listed, args.rating_type)
+    finally:
+        listed.close()
+    for row, fide_id in done.missing:
+        print(f"not on the list: Players row {row}, FIDE ID {fide_id}")
+    for row, column, old, new in done.changed:
+        print(
+            f"changed: Players row {row}, {column}: {old} -> {new if new is not None else 'blank'}"
+        )
+    print(f"wrote {target}: {done.found} of {done.rows} players filled from the list")
+    return 1 if done.missing else 0
 
 
 def _period(args: argparse.Namespace) -> int:
@@ -464,6 +554,10 @@ def _command(
 
 
 FORCE = "replace the output file if it exists (never the command's own input)"
+LIST_HELP = (
+    "FIDE's rating list (players_list_foa.txt, players_list_xml_foa.xml or their zip): players "
+    "found by FIDE ID take its rating and K; indexed next to the file on first use"
+)
 EDITION = (
     'edition name such as "2024-03", or the tournament start date YYYY-MM-DD (default: newest)'
 )
@@ -585,6 +679,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )
     p.add_argument("--csv", help="also write the report to this CSV file")
+    p.add_argument("--list", help=LIST_HELP)
+    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
+                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_report)
 
@@ -598,6 +695,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("trf", help="the tournament report file (TRF-16)")
     p.add_argument("-o", "--output", help="the workbook (default: the TRF's name with .xlsx)")
+    p.add_argument("--list", help=LIST_HELP)
+    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
+                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_import_trf)
 
@@ -613,6 +713,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="the TRF file (default: the workbook's name with .trf)")
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_export_trf)
+
+    p = _command(
+        sub,
+        "fill",
+        "fill a crosstable's players from FIDE's rating list",
+        "Every player row with a FIDE ID takes the list's federation, sex, birth year, "
+        "rating (Ro) and K, and the name and title where the row has none. Written to "
+        "NAME.filled.xlsx, to -o FILE, or over the workbook with --in-place.",
+        [
+            "event.xlsx --list players_list_foa.zip",
+            "event.xlsx --list players_list_foa.txt -o ready.xlsx",
+        ],
+    )
+    p.add_argument("workbook", help="the crosstable workbook (.xlsx)")
+    p.add_argument("--list", required=True, help=LIST_HELP)
+    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
+                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
+    p.add_argument("-o", "--output", help="the filled workbook (default: NAME.filled.xlsx)")
+    p.add_argument("--in-place", action="store_true", help="write over the workbook (atomically)")
+    p.add_argument("--force", action="store_true", help=FORCE)
+    p.set_defaults(run=_fill)
 
     p = _command(
         sub,

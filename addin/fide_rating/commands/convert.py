@@ -10,6 +10,7 @@ the standard library.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import re
 from pathlib import Path
@@ -20,7 +21,7 @@ from ..rules.berger import schedule as berger_schedule
 from ..rules.errors import FideInputError, bad
 from . import layout
 from .layout import TRF_SHEET
-from .report import is_round_robin
+from .report import Lookup, is_round_robin
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -35,8 +36,12 @@ def _sex(code: str) -> str | None:
     return {"m": "M", "w": "F", "f": "F"}.get(code.strip().lower())
 
 
-def to_workbook(t: Tournament) -> Any:
-    """The event in the Swiss or round-robin template, the original lines on a hidden sheet."""
+def to_workbook(t: Tournament, listed: Lookup | None = None, kind: str = "standard") -> Any:
+    """The event in the Swiss or round-robin template, the original lines on a hidden sheet.
+
+    With ``listed`` (FIDE's list), a player found by FIDE ID takes the list's rating and K,
+    and its birth year, sex, title and federation where the file has none.
+    """
     from . import templates as tpl
 
     players = sorted(t.players.values(), key=lambda p: p.number)
@@ -60,6 +65,8 @@ def to_workbook(t: Tournament) -> Any:
         )
         for p in players
     ]
+    if listed is not None:
+        rows = [_from_list(row, p, listed, kind) for row, p in zip(rows, players, strict=True)]
     info = tpl.Event(
         name=_clean(t.name or "") or None,
         place=_clean(t.header("022") or "") or None,
@@ -96,6 +103,24 @@ def to_workbook(t: Tournament) -> Any:
         sheet.cell(i, 1, _clean(line.raw if isinstance(line, Player) else line or " "))
         sheet.cell(i, 1).data_type = "s"
     return wb
+
+
+def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
+    """A template row with the list's facts for a player found there by FIDE ID."""
+    entry = listed.get(int(p.fide_id)) if p.fide_id.strip().isdigit() else None
+    if entry is None:
+        return row
+    rating, _, k = entry.of(kind)
+    title = next((x for x in (entry.title, entry.women_title) if x), "") or None
+    return dataclasses.replace(
+        row,
+        rating=rating,
+        k=k,
+        born=row.born or entry.born,
+        sex=row.sex or (entry.sex or None),
+        title=row.title or title,
+        fed=row.fed or (entry.federation or None),
+    )
 
 
 def _colour(r: Round) -> str | None:

@@ -12,13 +12,15 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
+from ..formats.fidelist import ListedPlayer
 from ..formats.trf import PLAYED, Player, Tournament
 from ..rules.change import EventCalculation, event
 from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
 from ..rules.initial import UnratedEvent, initial_rating, round_robin
-from ..rules.k_factor import k_factor
+from ..rules.k_factor import k_factor, limit_k
 
 GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
 
@@ -33,6 +35,7 @@ class ReportLine:
     initial: str | None  # unrated players: "1922" or "not rated: ..."
     rc: Fraction | None
     note: str | None = None
+    k_from: str | None = None  # "list" (FIDE's list) or "computed" (from the file's facts)
 
 
 def is_round_robin(t: Tournament) -> bool:
@@ -139,18 +142,81 @@ def event_games(
     return EventGames(ed, start, games, unrated)
 
 
-def report(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[ReportLine]:
-    """FIDE's rating report for every player of the event (edition from the start date)."""
-    found = event_games(t, edition)
+class Lookup(Protocol):
+    """A rating list by FIDE ID (:class:`fide_rating.formats.fidelist.FideList`, a dict)."""
+
+    def get(self, fide_id: int, /) -> ListedPlayer | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ListCheck:
+    """What a rating list said about an event's players."""
+
+    found: int  # players matched by FIDE ID
+    missing: list[Player]  # players with a FIDE ID the list does not have
+    differs: list[tuple[Player, int | None, int | None]]  # (player, the file's, the list's)
+
+
+def report(
+    t: Tournament,
+    edition: Edition | str | _dt.date | None = None,
+    listed: Lookup | None = None,
+    kind: str = "standard",
+) -> list[ReportLine]:
+    """FIDE's rating report for every player of the event (edition from the start date).
+
+    With ``listed`` (FIDE's list by FIDE ID), a player found there is rated with the list's
+    rating of ``kind`` and the list's K (K x n <= 700 applied to this event's games).
+    """
+    entries = _entries(t, listed)
+    ratings = {n: e.of(kind)[0] for n, e in entries.items()}
+    found = event_games(t, edition, {n: ratings.get(n, p.rating) for n, p in t.players.items()})
     ed, start = found.edition, found.start
     out = []
     for p in t.players.values():
+        entry = entries.get(p.number)
         if p.number in found.games:
             games = found.games[p.number]
-            k, note = _k(p, len(games), start, ed)
-            calc = event(p.rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
-            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note))
+            rating = ratings.get(p.number, p.rating) or 0
+            listed_k = entry.of(kind)[2] if entry is not None else None
+            k: int | None
+            if listed_k is not None:
+                k, note, source = limit_k(listed_k, len(games), ed), None, "list"
+            else:
+                birth = p.birth_date or (entry.born if entry is not None else None)
+                k, note = _k(p._replace(rating=rating, birth=str(birth or "")), len(games),
+                             start, ed)  # fmt: skip
+                source = "computed"
+            calc = event(rating, [o for o, _ in games], [s for _, s in games], k or 20, ed)
+            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note, source))
             continue
         initial = initial_rating(found.unrated[p.number], ed)
         out.append(ReportLine(p, None, None, str(initial), initial.ra))
     return out
+
+
+def _entries(t: Tournament, listed: Lookup | None) -> dict[int, ListedPlayer]:
+    """The list's entry of each player (by starting rank) found there by FIDE ID."""
+    if listed is None:
+        return {}
+    out = {}
+    for n, p in t.players.items():
+        fide_id = p.fide_id.strip()
+        if fide_id.isdigit():
+            entry = listed.get(int(fide_id))
+            if entry is not None:
+                out[n] = entry
+    return out
+
+
+def check_list(t: Tournament, listed: Lookup, kind: str = "standard") -> ListCheck:
+    """Players the list does not have, and those whose rating in the file is not the list's."""
+    entries = _entries(t, listed)
+    missing = [p for n, p in sorted(t.players.items())
+               if p.fide_id.strip().isdigit() and n not in entries]  # fmt: skip
+    differs = [
+        (p, p.rating, entries[n].of(kind)[0])
+        for n, p in sorted(t.players.items())
+        if n in entries and entries[n].of(kind)[0] != p.rating
+    ]
+    return ListCheck(len(entries), missing, differs)

@@ -382,7 +382,7 @@ class FideList:
     def __len__(self) -> int:
         return self.count
 
-    def get(self, fide_id: int | str) -> ListedPlayer | None:
+    def get(self, fide_id: int | str, /) -> ListedPlayer | None:
         try:
             key = int(fide_id)
         except ValueError:

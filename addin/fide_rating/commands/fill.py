@@ -1,0 +1,91 @@
+"""``fide-rating fill EVENT.xlsx --list LIST``: a crosstable's players from FIDE's rating list.
+
+Every row of the Players sheet with a FIDE ID takes from the list: the name and title where
+the row has none, the federation, sex, birth year, the rating at the start (Ro) and the list's
+K; "reached 2400" is set where the list's rating is 2400 or more. The rest of the workbook is
+kept; the result goes to a new file (or, asked for, over the workbook, atomically).
+
+May import: the file formats, :mod:`.layout`, :mod:`fide_rating.files`, openpyxl and the
+standard library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..files import atomic
+from ..formats.fidelist import ListedPlayer
+from ..rules.errors import FideInputError, bad
+from . import layout
+from .report import Lookup
+
+TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
+
+
+@dataclass
+class Filled:
+    """What fill did."""
+
+    rows: int = 0  # player rows with a FIDE ID
+    found: int = 0
+    missing: list[tuple[int, str]] = field(default_factory=list)  # (row, FIDE ID)
+    changed: list[tuple[int, str, object, object]] = field(default_factory=list)  # row, column
+
+
+def _title(entry: ListedPlayer) -> str | None:
+    for text in (entry.title, entry.women_title):
+        if text.upper() in TITLES:
+            return text.upper()
+    return None
+
+
+def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> Filled:
+    """Fill ``source``'s Players sheet from ``listed`` and save it as ``target``."""
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(source, keep_vba=source.suffix.lower() == ".xlsm")
+    except OSError:
+        raise
+    except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
+        raise bad(f"expected an .xlsx crosstable ({type(error).__name__})", str(source)) from None
+    if "Players" not in wb.sheetnames:
+        raise bad("expected a fide-rating crosstable (a sheet 'Players')", str(source))
+    ws = wb["Players"]
+    header = {str(c.value): c.column for c in ws[layout.HEADER_ROW] if c.value is not None}
+    if "FIDE ID" not in header:
+        raise FideInputError(f"expected a 'FIDE ID' column on the Players sheet of {source}")
+    done = Filled()
+    for r in range(layout.FIRST, ws.max_row + 1):
+        raw = ws.cell(r, header["FIDE ID"]).value
+        if raw is None or str(raw).strip() == "":
+            continue
+        done.rows += 1
+        text = str(raw).strip().removesuffix(".0")
+        entry = listed.get(int(text)) if text.isdigit() else None
+        if entry is None:
+            done.missing.append((r, text))
+            continue
+        done.found += 1
+        rating, _, k = entry.of(kind)
+        values: dict[str, Any] = {
+            "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
+            "Sex": entry.sex or None, "Born": entry.born, "Ro": rating, "K list": k,
+        }  # fmt: skip
+        if rating is not None and rating >= 2400:
+            values["2400"] = True
+        for column, value in values.items():
+            if column not in header:
+                continue
+            cell = ws.cell(r, header[column])
+            if column in ("Name", "Title") and cell.value not in (None, ""):
+                continue  # the arbiter's own spelling stays
+            if cell.value != value and not (cell.value in (None, "") and value is None):
+                if cell.value not in (None, ""):
+                    done.changed.append((r, column, cell.value, value))
+                cell.value = value
+    with atomic(target) as out:
+        wb.save(out)
+    return done

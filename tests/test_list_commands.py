@@ -1,0 +1,99 @@
+"""FIDE's list in the commands: report, import-trf and fill take players' ratings and K from
+it (matched by FIDE ID), say where K came from, and name the players whose rating differs or
+who are not on the list."""
+
+from __future__ import annotations
+
+import csv as csvlib
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from fide_rating.commands import layout
+from fide_rating.commands.cli import main
+from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line
+
+ROOT = Path(__file__).resolve().parent.parent
+REAL = ROOT / "tests" / "data" / "karl-mala-gedenkturnier-2005.trf"
+
+
+def _entry(fide_id: int, name: str, rating: int | None, k: int | None) -> ListedPlayer:
+    return ListedPlayer(fide_id, name, "GER", "M", "GM", "", "", rating, 0, k, None, 0, None,
+                        None, 0, None, 1969, "")  # fmt: skip
+
+
+def fide_list(tmp: Path) -> Path:
+    """A list in FIDE's text layout: Vasquez as in the file, Milov with another rating, Kammerer
+    with K 40; the file's other players are not on it."""
+    entries = [
+        _entry(3400042, "Vasquez, Rodrigo", 2558, 10),
+        _entry(14101068, "Milov, Leonid", 2490, 10),
+        _entry(4692578, "Kammerer, Peter", 2005, 40),
+    ]
+    path = tmp / "players_list_foa.txt"
+    path.write_bytes(("\r\n".join([HEADER, *map(format_line, entries)]) + "\r\n").encode())
+    return path
+
+
+def test_report_with_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    listed = fide_list(tmp_path)
+    report = tmp_path / "r.csv"
+    assert main(["report", str(REAL), "--list", str(listed), "--csv", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert f"rating list {listed} (standard): 3 of 284 players found by FIDE ID" in out
+    assert "rating differs: 2 Milov,Leonid: 2482 in the file, 2490 on the list" in out
+    assert "not on the list: 3 Grabarczyk,Bogdan (FIDE ID 1101463)" in out
+    assert "K from the list for 3 player(s)" in out
+    with report.open(encoding="utf-8") as f:
+        rows = {r["No"]: r for r in csvlib.DictReader(f)}
+    assert (rows["280"]["K"], rows["280"]["K from"]) == ("40", "list")  # the list's, not 15
+    assert rows["3"]["K from"] == "computed"
+    assert main(["report", str(REAL), "--list", str(listed)]) == 0  # the index is reused
+    assert (tmp_path / "players_list_foa.txt.fide-rating-index").exists()
+
+
+def test_import_trf_with_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "event.xlsx"
+    assert main(["import-trf", str(REAL), "-o", str(book), "--list", str(fide_list(tmp_path))]) == 0
+    ws = openpyxl.load_workbook(book)["Players"]
+    header: dict[str, int] = {str(c.value): int(c.column or 0) for c in ws[layout.HEADER_ROW]}
+    milov = layout.FIRST + 1
+    assert ws.cell(milov, header["Ro"]).value == 2490
+    assert ws.cell(milov, header["K list"]).value == 10
+    assert "rating differs: 2 Milov,Leonid" in capsys.readouterr().out
+
+
+def test_fill_a_template(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tmp_path / "rr.xlsx"
+    assert main(["template", "rr", "--players", "4", "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    header: dict[str, int] = {str(c.value): int(c.column or 0) for c in ws[layout.HEADER_ROW]}
+    for i, fide_id in enumerate([3400042, 14101068, 999]):
+        ws.cell(layout.FIRST + i, header["FIDE ID"], fide_id)
+    ws.cell(layout.FIRST + 1, header["Ro"], 2482)
+    ws.cell(layout.FIRST + 1, header["Name"], "Milov, L.")
+    wb.save(book)
+    capsys.readouterr()
+    assert main(["fill", str(book), "--list", str(fide_list(tmp_path))]) == 1  # 999 missing
+    out = capsys.readouterr().out
+    assert "not on the list: Players row 7, FIDE ID 999" in out
+    assert "changed: Players row 6, Ro: 2482 -> 2490" in out
+    assert "2 of 3 players filled from the list" in out
+    filled = openpyxl.load_workbook(tmp_path / "rr.filled.xlsx")["Players"]
+    assert filled.cell(layout.FIRST, header["Name"]).value == "Vasquez, Rodrigo"
+    assert filled.cell(layout.FIRST + 1, header["Name"]).value == "Milov, L."  # kept
+    assert (filled.cell(layout.FIRST, header["Ro"]).value,
+            filled.cell(layout.FIRST, header["2400"]).value) == (2558, True)  # fmt: skip
+    assert filled.cell(layout.FIRST, header["Born"]).value == 1969
+    # the original workbook is untouched; a second fill needs --force
+    assert openpyxl.load_workbook(book)["Players"].cell(layout.FIRST, header["Ro"]).value is None
+    assert main(["fill", str(book), "--list", str(fide_list(tmp_path))]) == 2
+
+
+def test_a_file_that_is_not_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("nothing\n")
+    assert main(["report", str(REAL), "--list", str(notes)]) == 2
+    assert "expected FIDE's list header" in capsys.readouterr().err
