@@ -207,7 +207,7 @@ def test_registry_names() -> None:
     assert list(BY_NAME) == [
         "FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K",
         "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR",
-        "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION",
+        "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_RATABLE", "FIDE_EDITION",
     ]  # fmt: skip
 
 

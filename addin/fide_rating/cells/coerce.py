@@ -21,6 +21,7 @@ from typing import TypeAlias
 from ..rules.editions import EDITIONS, LATEST, Edition, edition_on
 from ..rules.errors import FideInputError
 from ..rules.expected import RATING_MAX, RATING_MIN
+from ..rules.rounding import exact
 
 CellValue: TypeAlias = object
 CellResult: TypeAlias = "float | int | str"
@@ -172,6 +173,21 @@ def rating(arg: str, value: object) -> int:
     if not RATING_MIN <= r <= RATING_MAX:
         raise bad_arg(arg, what, value)
     return r
+
+
+def exact_number(arg: str, value: object, low: int, high: int, what: str) -> Fraction:
+    """A number from ``low`` to ``high``, exact (0.5 stays 1/2)."""
+    if is_blank(value):
+        raise CellError(arg, f"missing ({what} is required)")
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal | Fraction):
+        raise bad_arg(arg, what, value)
+    try:
+        number = exact(value.replace(",", ".") if isinstance(value, str) else value)
+    except FideInputError:
+        raise bad_arg(arg, what, value) from None
+    if not low <= number <= high:
+        raise bad_arg(arg, f"{what}, from {low} to {high}", value)
+    return number
 
 
 def whole(arg: str, value: object, low: int, high: int, what: str) -> int:

@@ -19,7 +19,7 @@ from .registry import BY_NAME, call, call_raising
 # classic xlwings would show a traceback, so there the cell shows the #FIDE! text.
 _call = call_raising if sys.platform == "emscripten" else call
 
-__all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_EDITION"]
+__all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "FIDE_PERF", "FIDE_POINTS", "FIDE_GAMES", "FIDE_N", "FIDE_W", "FIDE_RC", "FIDE_RR", "FIDE_ROUND", "FIDE_ADJUST2024", "FIDE_RATABLE", "FIDE_EDITION"]
 
 
 @xw.func
@@ -145,6 +145,17 @@ def FIDE_ROUND(x):
 def FIDE_ADJUST2024(rating):
     'The one-time adjustment of 1 March 2024: a rating below 2000 becomes 0.6 x R + 800.'
     return _call(BY_NAME['FIDE_ADJUST2024'], rating)
+
+
+@xw.func
+@xw.arg('minutes', err_to_str=True, doc='Minutes a player has for a game of 60 moves, without increments')
+@xw.arg('increment', err_to_str=True, doc='Seconds added a move from move 1 (blank: none)')
+@xw.arg('moves_first_control', err_to_str=True, doc='Moves of the first time control (blank: none)')
+@xw.arg('highest_rating', err_to_str=True, doc='The highest rating (of the game; of the tournament before 2014-07); blank if all unrated')
+@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+def FIDE_RATABLE(minutes, increment, moves_first_control, highest_rating, edition=None):
+    "Whether games at a time control may be rated (B.02 1.1 and 1.2): TRUE, or why not. Minutes and increment as a player gets them; the edition's minimum by the highest rating."
+    return _call(BY_NAME['FIDE_RATABLE'], minutes, increment, moves_first_control, highest_rating, edition)
 
 
 @xw.func

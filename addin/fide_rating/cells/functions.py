@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from fractions import Fraction
 from functools import lru_cache
 
 from ..rules.change import change_checked, change_hundredths, event
@@ -19,6 +20,7 @@ from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
 from ..rules.performance import adjust_2024, performance
+from ..rules.ratable import TimeControl, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
     CellError,
@@ -26,6 +28,7 @@ from .coerce import (
     cells,
     date_of,
     edition_arg,
+    exact_number,
     flag,
     games,
     is_blank,
@@ -193,6 +196,35 @@ def fide_edition(start: object = None) -> str:
         raise bad_arg(
             "start", f"a date from {EDITIONS[0].effective.isoformat()} on", start
         ) from None
+
+
+def fide_ratable(
+    minutes: object,
+    increment: object,
+    moves_first_control: object,
+    highest_rating: object,
+    edition: object = None,
+) -> bool | str:
+    ed, _ = edition_arg(edition)
+    total = exact_number("minutes", minutes, 1, 100_000, "the minutes a player has for 60 moves")
+    inc = (
+        Fraction(0)
+        if is_blank(increment)
+        else exact_number("increment", increment, 0, 3_600, "seconds a move")
+    )
+    first = (
+        None
+        if is_blank(moves_first_control) or is_zero(moves_first_control)
+        else whole("moves_first_control", moves_first_control, 1, 200, "a number of moves")
+    )
+    top = (
+        0
+        if is_blank(highest_rating) or is_zero(highest_rating)
+        else rating("highest_rating", highest_rating)
+    )
+    tc = TimeControl(((first, total),), inc)
+    problems = time_control_problems(tc, top, ed)
+    return True if not problems else "not ratable: " + "; ".join(problems)
 
 
 def fide_points(results: object) -> float:

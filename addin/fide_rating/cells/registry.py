@@ -27,6 +27,7 @@ from .functions import (
     fide_n,
     fide_perf,
     fide_points,
+    fide_ratable,
     fide_rc,
     fide_round_cell,
     fide_rr,
@@ -212,6 +213,41 @@ REGISTRY: tuple[Function, ...] = (
         "The one-time adjustment of 1 March 2024: a rating below 2000 becomes 0.6 x R + 800.",
         (Param("rating", "Rating on the 1 March 2024 list", "number"),),
         fide_adjust2024,
+    ),
+    Function(
+        "FIDE_RATABLE",
+        "Whether games at a time control may be rated (B.02 1.1 and 1.2): TRUE, or why not. "
+        "Minutes and increment as a player gets them; the edition's minimum by the highest "
+        "rating.",
+        (
+            Param(
+                "minutes",
+                "Minutes a player has for a game of 60 moves, without increments",
+                "number",
+            ),
+            Param(
+                "increment",
+                "Seconds added a move from move 1 (blank: none)",
+                "value",
+                blank_ok=True,
+            ),
+            Param(
+                "moves_first_control",
+                "Moves of the first time control (blank: none)",
+                "value",
+                blank_ok=True,
+            ),
+            Param(
+                "highest_rating",
+                "The highest rating (of the game; of the tournament before "
+                "2014-07); blank if all unrated",
+                "value",
+                blank_ok=True,
+            ),
+            _EDITION,
+        ),
+        fide_ratable,
+        "number or text",
     ),
     Function(
         "FIDE_EDITION",

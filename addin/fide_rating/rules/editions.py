@@ -80,6 +80,16 @@ class Edition:
     min_rated_games_applies_to_first: bool = False
     # 2024-03 one-time adjustment (FIDE's summary of the 1 March 2024 changes, point 1)
     adjustment_date: _dt.date | None = None
+    # which events and games may be rated (sections 1 to 4): the time each player must have
+    # for a game of 60 moves, by the highest rating (of the tournament, or of the game)
+    time_minimums: tuple[tuple[int, int], ...] = ((2200, 120), (1600, 90), (0, 60))
+    time_scope: str = "tournament"  # whose highest rating counts: "tournament" or "game"
+    first_control_moves: int = 40  # moves of the first time control
+    first_control_rule: str = "exactly"  # "exactly", "at least" or "recommended"
+    max_hours_a_day: int = 12  # 3.1, counted on games of 60 moves
+    max_rounds_a_day: int | None = None  # 2005-07 3.1: three rounds
+    max_days: int | None = 90  # 4.1: longer only by permission (leagues excepted)
+    monthly_report_after_days: int | None = None  # 2024-03 4.1
     notes: tuple[str, ...] = field(default=())
 
     def floor_on(self, day: _dt.date | None) -> int:
@@ -119,6 +129,8 @@ E2005_07 = Edition(
     first_event_min_score=Fraction(1),
     min_rated_games_per_event=3,
     min_rated_games_applies_to_first=True,
+    first_control_rule="recommended",  # 1.3: 40 moves "recommended"
+    max_rounds_a_day=3,  # 3.1
 )
 
 E2012_07 = replace(
@@ -143,6 +155,8 @@ E2012_07 = replace(
     pooling_months=26,
     first_event_min_score=Fraction(1, 2),
     min_rated_games_applies_to_first=False,
+    first_control_rule="exactly",  # 1.3: the first control "shall be 40 moves"
+    max_rounds_a_day=None,
 )
 
 E2014_07 = replace(
@@ -156,6 +170,9 @@ E2014_07 = replace(
     bonus_per_half_point=Fraction(20),
     k_times_n_max=700,
     min_rated_games_per_event=None,
+    time_scope="game",  # 1.1: the highest rating of the two players of the game
+    first_control_moves=30,
+    first_control_rule="at least",  # 1.2: 30 moves or more
 )
 
 E2022_01 = replace(
@@ -166,6 +183,9 @@ E2022_01 = replace(
     cap_rule=CapRule.ONE_UPGRADE,
     round_robin_variant=False,
     round_robin_unrated_method=False,
+    time_minimums=((2400, 120), (1800, 90), (0, 60)),
+    max_days=None,
+    monthly_report_after_days=30,  # events longer than 30 days are reported monthly
 )
 
 E2024_03 = replace(

@@ -61,6 +61,9 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_ADJUST2024(self, rating=None):
         return _out(call(BY_NAME['FIDE_ADJUST2024'], rating))
 
+    def FIDE_RATABLE(self, minutes=None, increment=None, moves_first_control=None, highest_rating=None, edition=None):
+        return _out(call(BY_NAME['FIDE_RATABLE'], minutes, increment, moves_first_control, highest_rating, edition))
+
     def FIDE_EDITION(self, start=None):
         return _out(call(BY_NAME['FIDE_EDITION'], start))
 
