@@ -20,7 +20,7 @@ from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
 from ..rules.performance import adjust_2024, performance
-from ..rules.ratable import TimeControl, time_control_problems
+from ..rules.ratable import TimeControl, parse_time_control, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
     CellError,
@@ -206,6 +206,18 @@ def fide_ratable(
     edition: object = None,
 ) -> bool | str:
     ed, _ = edition_arg(edition)
+    top = (
+        0
+        if is_blank(highest_rating) or is_zero(highest_rating)
+        else rating("highest_rating", highest_rating)
+    )
+    written = minutes.strip() if isinstance(minutes, str) else ""
+    if written and not written.replace(".", "", 1).replace(",", "", 1).isdigit():
+        # a time control as announced: 90+30, 40/120, 60, G/90;+30 ...
+        found = parse_time_control(written)
+        if found is None:
+            raise bad_arg("minutes", "minutes or a time control such as 90+30", minutes)
+        return _ratable_text(time_control_problems(found, top, ed))
     total = exact_number("minutes", minutes, 1, 100_000, "the minutes a player has for 60 moves")
     inc = (
         Fraction(0)
@@ -217,13 +229,11 @@ def fide_ratable(
         if is_blank(moves_first_control) or is_zero(moves_first_control)
         else whole("moves_first_control", moves_first_control, 1, 200, "a number of moves")
     )
-    top = (
-        0
-        if is_blank(highest_rating) or is_zero(highest_rating)
-        else rating("highest_rating", highest_rating)
-    )
     tc = TimeControl(((first, total),), inc)
-    problems = time_control_problems(tc, top, ed)
+    return _ratable_text(time_control_problems(tc, top, ed))
+
+
+def _ratable_text(problems: list[str]) -> bool | str:
     return True if not problems else "not ratable: " + "; ".join(problems)
 
 

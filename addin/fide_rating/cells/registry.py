@@ -222,7 +222,8 @@ REGISTRY: tuple[Function, ...] = (
         (
             Param(
                 "minutes",
-                "Minutes a player has for a game of 60 moves, without increments",
+                "Minutes a player has for 60 moves without increments, or a time control as "
+                "written: 90+30, 40/120, 60",
                 "number",
             ),
             Param(

@@ -506,6 +506,35 @@ def _fill(args: argparse.Namespace) -> int:
     return 1 if done.missing else 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    from .check import FAILS, check
+    from .convert import from_workbook
+
+    source = Path(args.event)
+    if source.suffix.lower() in (".xlsx", ".xlsm"):
+        t = from_workbook(source)
+    else:
+        from ..formats.trf import read
+
+        t = read(source)
+        _problems(args.event, t.errors)
+        if not t.players:
+            raise FideInputError(f"expected player records (001) in the TRF, got: none ({source})")
+    ed = edition_arg(args.edition)[0] if args.edition else None
+    if ed is None and t.start is None:
+        raise FideInputError(
+            "the event's start date is missing (record 042): give the edition with --edition"
+        )
+    findings = check(t, ed)
+    used = ed or edition_arg(t.start)[0]
+    print(f"{t.name or source.name}: may it be rated? (B.02 {used.name}, {used.source})")
+    for finding in findings:
+        print(f"  {finding}")
+    failed = sum(f.status == FAILS for f in findings)
+    print(f"{failed} rule(s) fail" if failed else "no rule fails")
+    return 1 if failed else 0
+
+
 def _period(args: argparse.Namespace) -> int:
     from .period import PeriodError, run
 
@@ -713,6 +742,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="the TRF file (default: the workbook's name with .trf)")
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_export_trf)
+
+    p = _command(
+        sub,
+        "check",
+        "may the event be rated? B.02 sections 0 to 6",
+        "Each rule the file lets us decide: the time control (record 122, the usual notations "
+        "read) by the highest rating, the first control, the hours of play a day (round dates, "
+        "record 132), the duration, unplayed games and matches; each holds, fails, or cannot "
+        "be told from the file (with why). Exit status 1 when a rule fails.",
+        ["event.trf", "event.trf --edition 2024-03", "event.xlsx"],
+    )
+    p.add_argument("event", help="the event: a TRF, or a crosstable workbook")
+    p.add_argument("--edition", help=EDITION)
+    p.set_defaults(run=_check)
 
     p = _command(
         sub,

@@ -73,6 +73,7 @@ def to_workbook(t: Tournament, listed: Lookup | None = None, kind: str = "standa
         start=t.start,
         end=t.end,
         arbiter=_clean(t.header("102") or "") or None,
+        time_control=_clean(t.header("122") or "") or None,
     )
     if is_round_robin(t):
         n = len(players)
@@ -285,6 +286,7 @@ def _headers(ws: Any, players: list[Player], system: str) -> dict[str, str]:
         ("072", str(sum(p.rating is not None for p in players))),
         ("092", _TYPES.get(system)),
         ("102", text("B11")),
+        ("122", text("B12")),
     ):
         if value:
             found[tag] = f"{tag} {value}"

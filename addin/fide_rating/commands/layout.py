@@ -12,6 +12,7 @@ HEADER_ROW = 4
 FIRST = HEADER_ROW + 1
 EDITION = "Event!$B$7"
 START = "Event!$B$5"
+TIME_CONTROL = "Event!$B$12"  # as announced: the TRF's record 122
 
 # the player table: (header, width, note)
 COLUMNS: list[tuple[str, int, str]] = [

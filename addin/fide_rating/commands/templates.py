@@ -31,6 +31,7 @@ from .layout import (
     PENDING_COLUMNS,
     RR_EXTRA,
     START,
+    TIME_CONTROL,
 )
 
 RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits; H, F, U, Z byes (not rated)"
@@ -86,7 +87,10 @@ def spec_for(system: str, players: int, rounds: int | None = None) -> Spec:
     return Spec(system, players, single if system == "rr" else 2 * single)
 
 
-def _event_sheet(wb: Workbook, spec: Spec) -> None:
+RO = letter([name for name, _, _ in COLUMNS].index("Ro") + 1)  # the rating column's letter
+
+
+def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
     ws = wb.create_sheet("Event")
     ws["A1"] = "Event"
     ws["A1"].font = TITLE
@@ -104,6 +108,19 @@ def _event_sheet(wb: Workbook, spec: Spec) -> None:
         ("System", spec.title, None),
         ("Rounds", spec.rounds, None),
         ("Chief arbiter", None, None),
+        (
+            "Time control",
+            None,
+            "As announced, e.g. 90+30, 90 min/40 moves + 30 min + 30 s/move, 40/120, 60 "
+            "(it goes to the TRF's record 122)",
+        ),
+        (
+            "Ratable?",
+            f'=IF({TIME_CONTROL}="","",FIDE_RATABLE({TIME_CONTROL},,,'
+            f"MAX(Players!${RO}${FIRST}:${RO}${last}),{EDITION}))",
+            "B.02 1.1 and 1.2: TRUE, or why games at this time control cannot be rated "
+            "(the minimum by the highest rating on the Players sheet)",
+        ),
     ]
     for i, (label, value, note) in enumerate(rows, start=3):
         ws.cell(i, 1, label).font = BOLD
@@ -178,7 +195,7 @@ def build(spec: Spec) -> Workbook:
     """A template workbook for ``spec``."""
     wb = Workbook()
     _instructions(wb, spec)
-    _event_sheet(wb, spec)
+    _event_sheet(wb, spec, FIRST + spec.players - 1)
     ws = wb.create_sheet("Players")
     n = spec.players
     last = FIRST + n - 1
@@ -426,6 +443,7 @@ class Event:
     start: _dt.date | None = None
     end: _dt.date | None = None
     arbiter: str | None = None
+    time_control: str | None = None  # as announced (the TRF's record 122)
 
 
 CellInput = int | float | str | bool | _dt.date | None
@@ -440,7 +458,7 @@ def _columns(spec: Spec) -> dict[str, int]:
 def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) -> None:
     sheet = wb["Event"]
     for row, value in ((3, event.name), (4, event.place), (5, event.start), (6, event.end),
-                       (11, event.arbiter)):  # fmt: skip
+                       (11, event.arbiter), (12, event.time_control)):  # fmt: skip
         if value is not None:
             sheet.cell(row, 2, value)
     ws = wb["Players"]
