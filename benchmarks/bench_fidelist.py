@@ -82,7 +82,9 @@ def measure(path: Path, ids: list[int]) -> list[str]:
     return done.stdout.split()
 
 
-def generate(path: Path, n: int, xml: bool, zipped: bool) -> tuple[Path, list[int]]:
+def generate(
+    path: Path, n: int, xml: bool, zipped: bool, sample: int = 10_000
+) -> tuple[Path, list[int]]:
     """Write the list (in this process: the parent that measures stays small)."""
     people = players(n)
     (write_xml if xml else write_text)(path, people)
@@ -92,7 +94,7 @@ def generate(path: Path, n: int, xml: bool, zipped: bool) -> tuple[Path, list[in
             z.write(path, path.name)
         path.unlink()
         path = target
-    return path, [p.fide_id for p in random.Random(1).sample(people, 10_000)]
+    return path, [p.fide_id for p in random.Random(1).sample(people, min(sample, n))]
 
 
 def main() -> None:
@@ -101,9 +103,10 @@ def main() -> None:
     parser.add_argument("--xml", action="store_true")
     parser.add_argument("--zip", action="store_true")
     parser.add_argument("--generate", help=argparse.SUPPRESS)  # internal: the child's job
+    parser.add_argument("--sample", type=int, default=10_000, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generate:
-        path, ids = generate(Path(args.generate), args.players, args.xml, args.zip)
+        path, ids = generate(Path(args.generate), args.players, args.xml, args.zip, args.sample)
         print(path, ",".join(map(str, ids)))
         return
     with tempfile.TemporaryDirectory() as tmp:

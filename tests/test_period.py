@@ -272,3 +272,62 @@ def test_the_same_event_twice_is_refused(tmp_path: Path) -> None:
             "players): an event counts once in a period"
         ]
         assert not (tmp_path / "next.xlsx").exists()
+
+
+def _fide_list(path: Path, extra: int = 3) -> Path:
+    """LIST in FIDE's text layout, K as the list states it, and a few players who do not play."""
+    from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line
+
+    entries = [
+        ListedPlayer(int(fide_id), name, "GER", "M", "", "", "", rating, 0, k or 40 if rating else 0,
+                     None, 0, None, None, 0, None, born, "")
+        for fide_id, name, born, rating, k, _, _ in LIST
+    ]  # fmt: skip
+    entries += [
+        ListedPlayer(900_000 + i, f"Idle, Player {i}", "AUT", "F", "", "WFM", "", 1900 + i, 0, 20,
+                     1850, 0, 20, 1800, 0, 20, 1990, "w")
+        for i in range(extra)
+    ]  # fmt: skip
+    path.write_bytes(("\r\n".join([HEADER, *map(format_line, entries)]) + "\r\n").encode())
+    return path
+
+
+def test_fides_own_list_as_the_periods_list(tmp_path: Path) -> None:
+    from fide_rating.commands.period import run_with_fide_list
+    from fide_rating.formats.fidelist import open_list
+
+    source = _fide_list(tmp_path / "players_list_foa.txt")
+    events = two_events(tmp_path)
+    results, out = run_with_fide_list(source, events, tmp_path / "next.txt",
+                                      dt.date(2024, 2, 1), dt.date(2024, 3, 1))  # fmt: skip
+    by = {r.before.fide_id: r for r in results}
+    assert set(by) == {"1001", "1002", "1003", "1004", "1005", "1006", "1007"}
+    # Anna: K 20 from the list, as in the workbook's period
+    lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    from_book = {r.before.fide_id: r for r in run(lst, events, tmp_path / "n.xlsx")[0]}
+    assert by["1001"].after.rating == from_book["1001"].after.rating
+    assert by["1005"].after.rating == from_book["1005"].after.rating == 1639  # floor, adjustment
+    original = source.read_bytes().decode().splitlines()
+    written = out.read_bytes().decode().splitlines()
+    assert written[0] == original[0]  # the header
+    idle = [line for line in original if line.startswith("9000")]
+    assert idle and all(line in written for line in idle)  # untouched players as they were
+    with open_list(out) as nxt:
+        anna = nxt.get(1001)
+        assert anna is not None and anna.rating == by["1001"].after.rating
+        assert anna.games == 5 and len(nxt) == len(LIST) + 3
+
+
+def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = _fide_list(tmp_path / "players_list_foa.txt")
+    events = [str(p) for p in two_events(tmp_path)]
+    assert main(["period", str(source), *events, "-o", str(tmp_path / "next.txt")]) == 2
+    assert "give --date" in capsys.readouterr().err
+    assert main(["period", str(source), *events, "-o", str(tmp_path / "next.txt"),
+                 "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
+    assert "wrote" in capsys.readouterr().out
+    assert main(["period", str(source), *events, "-o", str(tmp_path / "next.xlsx"),
+                 "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
+    listed = {str(r[0]): r for r in openpyxl.load_workbook(tmp_path / "next.xlsx")["List"]
+              .iter_rows(min_row=2, values_only=True)}  # fmt: skip
+    assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1901

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
-from ..cells.coerce import edition_arg, games, rating, whole
+from ..cells.coerce import date_of, edition_arg, games, rating, whole
 from ..files import atomic, write_text
 from ..rules.change import event
 from ..rules.editions import EDITIONS
@@ -536,12 +536,25 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _period(args: argparse.Namespace) -> int:
-    from .period import PeriodError, run
+    from .period import PeriodError, run, run_with_fide_list
 
+    source = Path(args.list)
+    fide = source.suffix.lower() in (".txt", ".xml", ".zip")
     try:
         events = [Path(p) for p in args.events]
-        target = output(Path(args.output), args, Path(args.list), *events, suffixes=(".xlsx",))
-        results, out = run(Path(args.list), events, target)
+        suffixes = (".xlsx", ".txt") if fide else (".xlsx",)
+        target = output(Path(args.output), args, source, *events, suffixes=suffixes)
+        if fide:
+            if not args.date or not args.next:
+                raise FideInputError(
+                    "FIDE's list does not say its date: give --date (the list's) and --next "
+                    "(the next list's), YYYY-MM-DD"
+                )
+            days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
+            results, out = run_with_fide_list(source, events, target, days[0], days[1],
+                                              args.rating_type)  # fmt: skip
+        else:
+            results, out = run(source, events, target)
     except PeriodError as error:
         for problem in error.problems:
             print(f"fide-rating period: {problem}", file=sys.stderr)
@@ -787,9 +800,26 @@ def build_parser() -> argparse.ArgumentParser:
         "pooled. Nothing is written when a problem is found.",
         ["list.xlsx events/*.trf -o next-list.xlsx"],
     )
-    p.add_argument("list", help="the rating list workbook (templates/rating-list.xlsx)")
+    p.add_argument(
+        "list",
+        help="the rating list: a workbook (templates/rating-list.xlsx), or "
+        "FIDE's list (players_list_foa.txt, the XML or their zip)",
+    )
     p.add_argument("events", nargs="+", help="the period's events: TRF files or workbooks")
-    p.add_argument("-o", "--output", required=True, help="the next list (.xlsx)")
+    p.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the next list: .xlsx, or with FIDE's list also .txt (FIDE's layout)",
+    )
+    p.add_argument("--date", help="with FIDE's list: the list's date, YYYY-MM-DD")
+    p.add_argument("--next", help="with FIDE's list: the next list's date, YYYY-MM-DD")
+    p.add_argument(
+        "--rating-type",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="with FIDE's list: which rating the events change (default: standard)",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_period)
 

@@ -13,10 +13,12 @@ period computes.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as _dt
 import gc
 import multiprocessing as mp
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -24,6 +26,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.xlsxout import Cell, RowXml, SharedStrings, serial, write
+from ..files import atomic
+from ..formats.fidelist import ListedPlayer
 from ..formats.trf import Tournament
 from ..formats.trf import read as read_trf
 from ..rules.change import EventTotals, event_totals
@@ -653,3 +657,102 @@ def run(
         results = compute_facts(rating_list, facts)
         names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
         return results, write_next(output, rating_list, results, names)
+
+
+# --- FIDE's own list as the period's list ---------------------------------------------------
+
+_FIDE_ID_IN_TRF = re.compile(r"^001 .{53}(.{11})", re.M)
+
+
+def fide_ids_of(paths: Sequence[Path]) -> set[str]:
+    """The FIDE IDs the events name (a quick scan of the TRFs' player records)."""
+    out: set[str] = set()
+    for path in paths:
+        if path.suffix.lower() in (".xlsx", ".xlsm"):
+            try:
+                out |= {p.fide_id.strip() for p in from_workbook(path).players.values()}
+            except (FideInputError, OSError):
+                continue  # reported when the event is read
+            continue
+        try:
+            text = path.read_bytes().decode("latin-1")
+        except OSError:
+            continue
+        out |= {m.group(1).strip() for m in _FIDE_ID_IN_TRF.finditer(text)}
+    return {i for i in out if i.isdigit()}
+
+
+def _listed(entry: ListedPlayer, kind: str) -> Listed:
+    rating, _, k = entry.of(kind)
+    return Listed(
+        str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
+        entry.title or entry.women_title, rating, k,
+        # the list has no count of all rated games: its K says what matters (40 while new)
+        0 if k == 40 else 30,
+        rating is not None and rating >= 2400, not entry.inactive, None,
+    )  # fmt: skip
+
+
+def run_with_fide_list(
+    fide_list: Path,
+    event_paths: Sequence[Path],
+    output: Path,
+    date: _dt.date,
+    next_date: _dt.date,
+    kind: str = "standard",
+) -> tuple[list[PlayerPeriod], Path]:
+    """A period from FIDE's own list (text, XML or zip, any size): only the events' players
+    are read from the list's index; the next list is written in FIDE's text layout (every
+    other player copied as listed), or as a workbook when it fits one."""
+    from ..formats.fidelist import open_list
+
+    if next_date <= date:
+        raise PeriodError([f"the next list's date {next_date} must follow the list's {date}"])
+    with _no_collector(), open_list(fide_list) as listed:
+        players = {}
+        for fide_id in fide_ids_of(event_paths):
+            entry = listed.get(int(fide_id))
+            if entry is not None:
+                players[fide_id] = _listed(entry, kind)
+        rating_list = RatingList(date, next_date, players)
+        facts = facts_from_files(rating_list, list(event_paths))
+        results = compute_facts(rating_list, facts)
+        for r in results:  # K on the next list: the list's, 10 once 2400 is reached
+            if r.after.rating is not None and r.before.k is not None:
+                r.after.k = 10 if r.after.reached_2400 else r.before.k
+        if output.suffix.lower() in (".xlsx", ".xlsm"):
+            if len(listed) > 1_048_575:
+                raise PeriodError([f"{len(listed):,} players do not fit a workbook (1,048,575 "
+                                   "rows): write the next list as text, -o NEXT.txt"])  # fmt: skip
+            everyone = {str(e.fide_id): _listed(e, kind) for e in listed}
+            for r in results:
+                everyone[r.after.fide_id] = r.after
+            names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
+            whole = RatingList(date, next_date, everyone)
+            by_id = {r.after.fide_id: r for r in results}
+            full = [by_id.get(i) or PlayerPeriod(p, p) for i, p in everyone.items()]
+            return results, write_next(output, whole, full, names)
+        changed = {}
+        for r in results:
+            entry = listed.get(int(r.after.fide_id))
+            if entry is None:
+                continue
+            changed[entry.fide_id] = _updated(entry, r, kind)
+        with atomic(output) as out:
+            listed.write_text(out, changed)
+    return results, output
+
+
+def _updated(entry: ListedPlayer, r: PlayerPeriod, kind: str) -> ListedPlayer:
+    """The list's entry after the period: the rating, the period's rated games and K of the
+    kind, and the inactive flag."""
+    games = sum(c.n for _, _, c in r.events)
+    if r.initial is not None and r.initial.rating is not None:
+        games = r.initial.games
+    flag = entry.flag.replace("i", "") + ("" if r.after.active else "i")
+    rating, k = r.after.rating, r.after.k
+    if kind == "rapid":
+        return dataclasses.replace(entry, rapid=rating, rapid_games=games, rapid_k=k, flag=flag)
+    if kind == "blitz":
+        return dataclasses.replace(entry, blitz=rating, blitz_games=games, blitz_k=k, flag=flag)
+    return dataclasses.replace(entry, rating=rating, games=games, k=k, flag=flag)
