@@ -97,3 +97,51 @@ def test_a_file_that_is_not_a_list(tmp_path: Path, capsys: pytest.CaptureFixture
     notes.write_text("nothing\n")
     assert main(["report", str(REAL), "--list", str(notes)]) == 2
     assert "expected FIDE's list header" in capsys.readouterr().err
+
+
+def test_recalc_a_template_with_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The players' facts come from the list by FIDE ID, written into the workbook as
+    constants, and every figure is computed with them; every other part stays as it was."""
+    import zipfile
+
+    book = tmp_path / "rr.xlsx"
+    assert main(["template", "rr", "--players", "4", "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    header: dict[str, int] = {str(c.value): int(c.column or 0) for c in ws[layout.HEADER_ROW]}
+    first = len(layout.COLUMNS) + len(layout.RR_EXTRA) + 2
+    for i, fide_id in enumerate([3400042, 14101068, 4692578, 999]):
+        ws.cell(layout.FIRST + i, header["FIDE ID"], fide_id)
+        ws.cell(layout.FIRST + i, header["Name"], f"Row {i}")
+    table: list[list[int | str | None]] = [
+        [None, 1, "½", 1],
+        [0, None, 1, "½"],
+        ["½", 0, None, 1],
+        [0, "½", 0, None],
+    ]
+    for i, line in enumerate(table):
+        for j, value in enumerate(line):
+            if value is not None:
+                ws.cell(layout.FIRST + i, first + j, value)
+    wb["Event"]["B5"] = __import__("datetime").date(2025, 5, 1)
+    wb.save(book)
+    capsys.readouterr()
+    out = tmp_path / "done.xlsx"
+    assert (
+        main(["recalc", str(book), "-o", str(out), "-q", "--list", str(fide_list(tmp_path))]) == 0
+    )
+    assert "cells from the list" in capsys.readouterr().out
+    done = openpyxl.load_workbook(out, data_only=True)["Players"]
+    row = {name: done.cell(layout.FIRST + 1, c).value for name, c in header.items()}
+    assert (row["Name"], row["Ro"], row["K list"], row["K"]) == ("Row 1", 2490, 10, 10)
+    assert row["We"] is not None and row["K*chg"] is not None  # computed with the list's Ro
+    kammerer = {name: done.cell(layout.FIRST + 2, c).value for name, c in header.items()}
+    assert (kammerer["Ro"], kammerer["K"]) == (2005, 40)
+    assert done.cell(layout.FIRST + 3, header["Ro"]).value is None  # 999 is not on the list
+    with zipfile.ZipFile(book) as a, zipfile.ZipFile(out) as b:
+        assert a.namelist() == b.namelist()
+        for name in a.namelist():
+            if not name.startswith("xl/worksheets/"):  # only the sheets' cells change
+                assert a.read(name) == b.read(name), name

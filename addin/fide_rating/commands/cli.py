@@ -225,6 +225,12 @@ def _recalc(args: argparse.Namespace) -> int:
             raise FideInputError(f"expected a folder for -o, got the file: {out_dir}")
     if args.csv:
         output(Path(args.csv), args, *sources, suffixes=(".csv",))
+    listed = _open_list(args.list) if args.list else None
+    constants = None
+    if listed is not None:
+        from .fill import list_constants
+
+        constants = list_constants(listed, args.rating_type)
     progress = Progress(len(sources), sys.stderr)
     done: list[Recalculated] = []
     failed = 0
@@ -232,7 +238,12 @@ def _recalc(args: argparse.Namespace) -> int:
         progress.show(source.name)
         try:
             outcome = recalc_file(
-                source, out_dir=out_dir, in_place=args.in_place, output=out_file, force=args.force
+                source,
+                out_dir=out_dir,
+                in_place=args.in_place,
+                output=out_file,
+                force=args.force,
+                constants=constants,
             )
         except (WorkbookError, OSError) as error:
             failed += 1
@@ -248,6 +259,7 @@ def _recalc(args: argparse.Namespace) -> int:
             f"ok     {source} -> {outcome.output}: {outcome.computed} of {outcome.formulas} "
             f"formulas computed, {outcome.changed} changed"
             + (f", {left} left as they were" if left else "")
+            + (f"; {outcome.set_cells} cells from the list" if listed is not None else "")
         )
         for problem in outcome.problems[:20]:
             print(f"       {problem}")
@@ -259,6 +271,8 @@ def _recalc(args: argparse.Namespace) -> int:
         _print_table(rows)
     if args.csv:
         _write_csv(Path(args.csv), rows)
+    if listed is not None:
+        listed.close()
     print(f"{len(done)} recalculated, {failed} failed")
     return 1 if failed else 0
 
@@ -705,6 +719,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
     p.add_argument("--csv", help="also write every player's figures to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
+    p.add_argument("--list", help=LIST_HELP + "; a template's players by FIDE ID")
+    p.add_argument(
+        "--rating-type",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="which of the list's ratings and K (default: standard)",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_recalc)
 

@@ -11,10 +11,13 @@ standard library.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.formula import Value
+from ..engine.recalc import Constants
 from ..files import atomic
 from ..formats.fidelist import ListedPlayer
 from ..rules.errors import FideInputError, bad
@@ -39,6 +42,51 @@ def _title(entry: ListedPlayer) -> str | None:
         if text.upper() in TITLES:
             return text.upper()
     return None
+
+
+KEEP = ("Name", "Title")  # the arbiter's own spelling stays where the row has one
+
+
+def from_list(entry: ListedPlayer, kind: str) -> dict[str, Any]:
+    """What a player row takes from the list: its columns and values."""
+    rating, _, k = entry.of(kind)
+    values: dict[str, Any] = {
+        "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
+        "Sex": entry.sex or None, "Born": entry.born, "Ro": rating, "K list": k,
+    }  # fmt: skip
+    if rating is not None and rating >= 2400:
+        values["2400"] = True
+    return values
+
+
+def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
+    """For ``recalc --list``: the Players cells a template's rows take from the list, found
+    by FIDE ID, set before the workbook is computed."""
+
+    def constants(
+        value: Callable[[str, int, int], Value], extents: dict[str, tuple[int, int]]
+    ) -> dict[tuple[str, int, int], Value]:
+        if "Players" not in extents:
+            return {}
+        rows, cols = extents["Players"]
+        header = {str(value("Players", layout.HEADER_ROW, c)): c for c in range(1, cols + 1)}
+        if "FIDE ID" not in header:
+            return {}
+        out: dict[tuple[str, int, int], Value] = {}
+        for r in range(layout.FIRST, rows + 1):
+            text = str(value("Players", r, header["FIDE ID"]) or "").strip().removesuffix(".0")
+            entry = listed.get(int(text)) if text.isdigit() else None
+            if entry is None:
+                continue
+            for column, new in from_list(entry, kind).items():
+                c = header.get(column)
+                if c is None or (column in KEEP and value("Players", r, c) not in (None, "")):
+                    continue
+                out[("Players", r, c)] = float(new) if isinstance(new, int) and not isinstance(
+                    new, bool) else new  # fmt: skip
+        return out
+
+    return constants
 
 
 def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> Filled:
@@ -69,18 +117,11 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
             done.missing.append((r, text))
             continue
         done.found += 1
-        rating, _, k = entry.of(kind)
-        values: dict[str, Any] = {
-            "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
-            "Sex": entry.sex or None, "Born": entry.born, "Ro": rating, "K list": k,
-        }  # fmt: skip
-        if rating is not None and rating >= 2400:
-            values["2400"] = True
-        for column, value in values.items():
+        for column, value in from_list(entry, kind).items():
             if column not in header:
                 continue
             cell = ws.cell(r, header[column])
-            if column in ("Name", "Title") and cell.value not in (None, ""):
+            if column in KEEP and cell.value not in (None, ""):
                 continue  # the arbiter's own spelling stays
             if cell.value != value and not (cell.value in (None, "") and value is None):
                 if cell.value not in (None, ""):

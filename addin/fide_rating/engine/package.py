@@ -186,6 +186,72 @@ def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
     return _CELL.sub(sub, part)
 
 
+def _constant_xml(p: bytes, ref: bytes, attrs: bytes, value: Value) -> bytes:
+    """A constant cell: a number, a logical, or a text written inline (no shared string)."""
+    attrs = _T_ATTR.sub(b"", attrs)
+    attrs = re.sub(rb'\s*\br="[^"]*"', b"", attrs)
+    if value is None:
+        return b"<" + p + b'c r="' + ref + b'"' + attrs + b"/>"
+    if isinstance(value, str):
+        text = escape(value).encode("utf-8")
+        return (b"<" + p + b'c r="' + ref + b'"' + attrs + b' t="inlineStr"><' + p + b"is><"
+                + p + b"t>" + text + b"</" + p + b"t></" + p + b"is></" + p + b"c>")  # fmt: skip
+    t, text = _value_xml(value)
+    kind = b' t="' + t + b'"' if t is not None else b""
+    return (b"<" + p + b'c r="' + ref + b'"' + attrs + kind + b"><" + p + b"v>" + text + b"</"
+            + p + b"v></" + p + b"c>")  # fmt: skip
+
+
+def set_constants(part: bytes, values: dict[tuple[int, int], Value]) -> tuple[bytes, list[str]]:
+    """The worksheet part with the given cells set to constants (their style kept). A cell the
+    part does not have yet is added to its row; the cells whose row is missing are named."""
+    todo = dict(values)
+
+    def cell(m: re.Match[bytes]) -> bytes:
+        r = _R_ATTR.search(m.group("attrs"))
+        if r is None:
+            return m.group()
+        key = (int(r.group(2)), col_number(r.group(1).decode()))
+        if key not in todo:
+            return m.group()
+        if m.group("body") and _F.search(m.group("body")):
+            todo.pop(key)
+            return m.group()  # a formula stays a formula
+        ref = r.group(1) + r.group(2)
+        return _constant_xml(m.group("p"), ref, m.group("attrs"), todo.pop(key))
+
+    part = _CELL.sub(cell, part)
+    if not todo:
+        return part, []
+
+    def row(m: re.Match[bytes]) -> bytes:
+        number = re.search(rb'\br="(\d+)"', m.group("attrs"))
+        if number is None:
+            return m.group()
+        here = int(number.group(1))
+        mine = sorted((c, v) for (r, c), v in todo.items() if r == here)
+        if not mine:
+            return m.group()
+        body = m.group("body") or b""
+        p = re.match(rb"<((?:\w+:)?)row", m.group()).group(1)  # type: ignore[union-attr]
+        for c, value in mine:
+            ref = col_letters(c).encode() + str(here).encode()
+            new = _constant_xml(p, ref, b"", value)
+            # before the first cell of a later column (cells stay in column order)
+            after = next(
+                (x.start() for x in _CELL.finditer(body)
+                 if (rr := _R_ATTR.search(x.group("attrs"))) is not None
+                 and col_number(rr.group(1).decode()) > c),
+                len(body),
+            )  # fmt: skip
+            body = body[:after] + new + body[after:]
+            del todo[(here, c)]
+        return b"<" + p + b"row" + m.group("attrs") + b">" + body + b"</" + p + b"row>"
+
+    part = _ROW_EL.sub(row, part)
+    return part, [f"{col_letters(c)}{r}" for r, c in sorted(todo)]
+
+
 def write_package(infos: list[zipfile.ZipInfo], parts: dict[str, bytes], target: Path) -> None:
     """Write the parts in their order, with their zip headers, atomically into ``target``
     (its mode and links kept: :func:`fide_rating.files.atomic`)."""

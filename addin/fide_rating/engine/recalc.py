@@ -15,7 +15,7 @@ import os
 import re
 import sys
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from .package import (
     patch_part,
     read_package,
     read_sheet,
+    set_constants,
     shared_strings,
     sheet_parts,
     write_package,
@@ -58,6 +59,7 @@ class Recalculated:
     problems: list[Problem] = field(default_factory=list)
     values: dict[tuple[str, int, int], Value] = field(default_factory=dict)
     players: list[dict[str, Value]] = field(default_factory=list)
+    set_cells: int = 0  # constant cells set before computing (FIDE's list)
 
 
 # --- evaluation ---------------------------------------------------------------------------
@@ -145,13 +147,20 @@ class Book:
         return v
 
 
+# given what a workbook holds (its cells' values by sheet, row and column), the constant cells
+# to set before computing (a feature above the engine decides them: FIDE's list in a template)
+Constants = Callable[[Callable[[str, int, int], Value], dict[str, tuple[int, int]]],
+                     dict[tuple[str, int, int], Value]]  # fmt: skip
+
+
 def evaluate(
-    data: bytes, source: Path
+    data: bytes, source: Path, constants: Constants | None = None
 ) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
     """Evaluate every formula of a workbook given as bytes; the patched parts come back.
 
     The package is read directly (the parts openpyxl would read, in one pass per sheet): the
-    formulas of a shared-formula group compile once and serve every cell of the group.
+    formulas of a shared-formula group compile once and serve every cell of the group. With
+    ``constants``, the cells it names are set first and written into the package too.
     """
     infos, parts = read_package(data, source.name)
     if DATE1904.search(parts.get("xl/workbook.xml", b"")):
@@ -166,10 +175,10 @@ def evaluate(
     cached: dict[str, dict[tuple[int, int], Value]] = {}
     for title, part in where.items():
         book.sheets[title.upper()] = title
-        constants, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
+        fixed, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
         book.extents[title] = (max_row, max_col)
         cached[title] = stored
-        for (r, c), v in constants.items():
+        for (r, c), v in fixed.items():
             book.results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
         for (r, c), f in formulas.items():
@@ -203,6 +212,12 @@ def evaluate(
             except Unsupported as error:
                 outcome.problems.append(Problem(title, here, str(error)))
                 book.results[key] = stored.get((r, c))
+    set_now: dict[tuple[str, int, int], Value] = {}
+    if constants is not None:
+        set_now = constants(lambda s, r, c: book.results.get((s, r, c)), dict(book.extents))
+        for key, value in set_now.items():
+            if key not in book.compiled:
+                book.results[key] = value
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20_000))
     failed: set[tuple[str, int, int]] = set()
@@ -239,6 +254,13 @@ def evaluate(
         per_sheet.setdefault(sheet, {})[(row, col)] = value
     for sheet, values in per_sheet.items():
         parts[where[sheet]] = patch_part(parts[where[sheet]], values)
+    by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
+    for (sheet, row, col), value in set_now.items():
+        by_sheet.setdefault(sheet, {})[(row, col)] = value
+    for sheet, values in by_sheet.items():
+        parts[where[sheet]], missing = set_constants(parts[where[sheet]], values)
+        outcome.problems += [Problem(sheet, ref, "no such row to write into") for ref in missing]
+        outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
     return outcome, infos, parts
 
@@ -293,6 +315,7 @@ def recalc_file(
     in_place: bool = False,
     output: Path | None = None,
     force: bool = False,
+    constants: Constants | None = None,
 ) -> Recalculated:
     """Recompute one workbook and write it atomically. Never over the input unless
     ``in_place``; never over another existing file unless ``force``."""
@@ -316,7 +339,7 @@ def recalc_file(
     except OSError as error:
         raise WorkbookError(f"cannot read the file ({error.strerror})") from None
     clean_stale(target.parent)
-    outcome, infos, parts = evaluate(data, source)
+    outcome, infos, parts = evaluate(data, source, constants)
     try:
         write_package(infos, parts, target)
     except OSError as error:
