@@ -146,3 +146,21 @@ def test_not_a_list(tmp_path: Path) -> None:
         open_list(hostile)
     with pytest.raises(FileNotFoundError):
         open_list(tmp_path / "missing.txt")
+
+
+def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    body = xml_of(LINES)
+    bad = body.replace("<rating>2675</rating>", "<rating>26x5</rating>")
+    source.write_text(bad, encoding="utf-8")
+    with open_list(source) as serial:
+        expected = ([(p.fide_id, p.rating) for p in serial], [str(e) for e in serial.errors])
+    fidelist.index_path(source).unlink()
+    monkeypatch.setattr(fidelist, "PARALLEL_XML", 0)
+    monkeypatch.setattr(fidelist, "_BLOCK_LINES", 1)
+    with open_list(source) as parallel:
+        assert ([(p.fide_id, p.rating) for p in parallel],
+                [str(e) for e in parallel.errors]) == expected  # fmt: skip
+    assert expected[1] == ["line 2: player 700070: <rating> expected a number, got '26x5'"]

@@ -35,10 +35,14 @@ import html
 import io
 import json
 import mmap
+import multiprocessing as mp
+import os
 import re
 import sys
 import zipfile
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -405,7 +409,7 @@ class FideList:
         self,
         out: IO[bytes],
         changed: dict[int, ListedPlayer],
-        added: list[ListedPlayer] = (),  # type: ignore[assignment]
+        added: Sequence[ListedPlayer] = (),
     ) -> int:
         """The list in the published text layout (header, CRLF), sorted by FIDE ID: each
         player as indexed, except those in ``changed`` (by FIDE ID), written anew; ``added``
@@ -571,18 +575,47 @@ def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
     return _RECORD_FORMAT % tuple(text)
 
 
-def _xml_fast(
-    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
-    progress: Progress | None,
-) -> None:  # fmt: skip
-    """The XML list a chunk at a time: every ``<player>`` in one C-speed match that also
-    checks it; a chunk where a player does not match goes player by player for the errors."""
+def _xml_block(block: bytes) -> tuple[bytes, bytes, list[tuple[int, str]], int]:
+    """One block of whole ``<player>`` elements: the FIDE IDs (uint32), the index records, the
+    problems (by the player's number in the block) and the players seen. Every player is
+    checked in one C-speed match; a block where one does not match goes player by player."""
+    ids = array.array("I")
+    records = bytearray()
+    problems: list[tuple[int, str]] = []
+    pattern = _XML_RECORD_FULL if b"/>" not in block else _XML_RECORD
+    found = pattern.findall(block)
+    seen = block.count(b"<player>")
+    if len(found) == seen:
+        plain = b"&" not in block and block.isascii()  # the usual list: one formatting each
+        for number, values in enumerate(found, start=1):
+            fide_id = int(values[0])
+            if fide_id >= 1 << 32:
+                problems.append((number, f"FIDE ID {fide_id} is too large"))
+                continue
+            ids.append(fide_id)
+            record = _RECORD_FORMAT % values if plain else b""
+            records.extend(record if len(record) == RECORD else _xml_fields(values))
+    else:
+        for number, m in enumerate(_PLAYER.finditer(block), start=1):
+            player = _xml_player(m.group(1), number)
+            if isinstance(player, str) or player.fide_id >= 1 << 32:
+                problems.append(
+                    (number, player if isinstance(player, str) else "FIDE ID too large")
+                )
+                continue
+            ids.append(player.fide_id)
+            records.extend(_record(player))
+    return ids.tobytes(), bytes(records), problems, seen
+
+
+def _xml_blocks(data: IO[bytes], progress: Progress | None) -> Iterator[bytes]:
+    """The XML list in blocks of whole ``<player>`` elements (4 MiB or so)."""
     head = data.read(1 << 12)
     if b"<playerslist" not in head:
         raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
     if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
         raise ListFileError("a document type or entity declaration: refused")
-    buffer, number, read = head, 0, len(head)
+    buffer, read = head, len(head)
     while True:
         chunk = data.read(1 << 22)
         read += len(chunk)
@@ -591,36 +624,48 @@ def _xml_fast(
         if end < 0 and chunk:
             continue
         cut = end + len(b"</player>") if end >= 0 else len(buffer)
-        pattern = _XML_RECORD_FULL if buffer.find(b"/>", 0, cut) < 0 else _XML_RECORD
-        found = pattern.findall(buffer, 0, cut)
-        if len(found) == buffer.count(b"<player>", 0, cut):
-            # plain ASCII without entities (the usual list): each record in one formatting
-            plain = b"&" not in buffer[:cut] and buffer[:cut].isascii()
-            for values in found:
-                number += 1
-                fide_id = int(values[0])
-                if fide_id >= 1 << 32:
-                    errors.append(ListError(number, f"FIDE ID {fide_id} is too large"))
-                    continue
-                ids.append(fide_id)
-                record = _RECORD_FORMAT % values if plain else b""
-                records.extend(record if len(record) == RECORD else _xml_fields(values))
-        else:
-            for m in _PLAYER.finditer(buffer, 0, cut):
-                number += 1
-                player = _xml_player(m.group(1), number)
-                if isinstance(player, str) or player.fide_id >= 1 << 32:
-                    if len(errors) < MAX_ERRORS:
-                        text = player if isinstance(player, str) else "FIDE ID too large"
-                        errors.append(ListError(number, text))
-                    continue
-                ids.append(player.fide_id)
-                records.extend(_record(player))
+        yield buffer[:cut]
         buffer = buffer[cut:]
         if progress is not None:
             progress(read)
         if not chunk:
             return
+
+
+PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
+
+
+def _xml_fast(
+    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
+    progress: Progress | None, size: int = 0,
+) -> None:  # fmt: skip
+    """The XML list block by block, on every processor when it is large (the blocks are
+    independent; their results are taken in order, a few blocks ahead at most)."""
+    number = 0
+
+    def take(result: tuple[bytes, bytes, list[tuple[int, str]], int]) -> None:
+        nonlocal number
+        block_ids, block_records, problems, seen = result
+        ids.frombytes(block_ids)
+        records.extend(block_records)
+        for where, message in problems:
+            if len(errors) < MAX_ERRORS:
+                errors.append(ListError(number + where, message))
+        number += seen
+
+    workers = min(os.cpu_count() or 1, 8)
+    if size < PARALLEL_XML or workers < 2 or "fork" not in mp.get_all_start_methods():
+        for block in _xml_blocks(data, progress):
+            take(_xml_block(block))
+        return
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+        waiting: deque[Future[tuple[bytes, bytes, list[tuple[int, str]], int]]] = deque()
+        for block in _xml_blocks(data, progress):
+            waiting.append(pool.submit(_xml_block, block))
+            if len(waiting) > 2 * workers:
+                take(waiting.popleft().result())
+        while waiting:
+            take(waiting.popleft().result())
 
 
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
@@ -631,7 +676,7 @@ def build_index(source: Path, index: Path, progress: Progress | None = None) -> 
     data, kind, stack = _members(source)
     with stack:
         if kind == "xml":
-            _xml_fast(data, errors, ids, records, progress)
+            _xml_fast(data, errors, ids, records, progress, source.stat().st_size)
             fast = True
         else:
             fast = _published_lines(data, errors, ids, records, progress)
