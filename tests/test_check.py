@@ -128,3 +128,18 @@ def test_three_rounds_a_day_at_most_in_2005() -> None:
     later = event("2013/03/01", "2013/03/01", "G/60", [2000, 1900, 1850, 1800], twice,
                   ["13/03/01"] * 4)  # fmt: skip
     assert by_clause(later)["3.1"][0] == HOLDS  # 2012-07 counts the hours only
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "status"),
+    [
+        ("2013/01/01", "2013/03/31", HOLDS),  # 90 days: the most without leave (2012-07 4.1)
+        ("2013/01/01", "2013/04/01", FAILS),  # 91 days
+        ("2025/01/01", "2025/01/30", HOLDS),  # 30 days: no monthly report (2024-03 4.1)
+        ("2025/01/01", "2025/01/31", HOLDS),  # 31 days: reported every month
+    ],
+)
+def test_the_duration_on_both_sides(start: str, end: str, status: str) -> None:
+    found = by_clause(event(start, end, "120 min", [2000, 1900, 1850, 1800], FOUR))["4.1"]
+    assert found[0] == status
+    assert ("report it every month" in found[1]) == (end == "2025/01/31")
