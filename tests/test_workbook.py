@@ -316,3 +316,29 @@ def test_player_table_prints_why_a_player_is_not_rated_in_full(
     with (tmp_path / "players.csv").open(newline="") as f:
         andersen = next(r for r in csv.DictReader(f) if r["Name"] == "Andersen,Henrik")
     assert andersen["Initial"] == "not rated: 5 games against rated opponents, 9 needed"
+
+
+def test_a_chain_deeper_than_any_recursion(tmp_path: Path) -> None:
+    """A{r} = A{r+1} + 1 down 20,000 rows: computed bottom-up once recursion runs out, every
+    cell right; a circle at the end of a long chain is still reported as circular."""
+    import openpyxl
+
+    n = 20_000
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r in range(1, n):
+        ws.cell(r, 1, f"=A{r + 1}+1")
+    ws.cell(n, 1, 1)
+    ws.cell(1, 2, f"=SUM(A1:A{n})")
+    for r in range(1, n):  # a second column whose chain ends in a circle
+        ws.cell(r, 3, f"=C{r + 1}+1")
+    ws.cell(n, 3, "=C1")
+    path = tmp_path / "chain.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    assert out.values[("Sheet", 1, 1)] == n and out.values[("Sheet", n - 1, 1)] == 2
+    assert out.values[("Sheet", 1, 2)] == n * (n + 1) // 2
+    circular = [p for p in out.problems if p.reason.startswith("circular reference")]
+    assert circular and all(p.cell.startswith("C") for p in out.problems)
+    assert not any("too deep" in p.reason for p in out.problems)

@@ -11,16 +11,29 @@ compiler) and the standard library.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..files import clean_stale
-from .formula import ERRORS, Compiler, Fn, Unsupported, Value, col_letters, col_number, scalar
+from .formula import (
+    ERRORS,
+    Compiler,
+    Fn,
+    Unsupported,
+    Value,
+    XlError,
+    col_letters,
+    col_number,
+    scalar,
+)
+from .formula.compiler import cells_of, references
 from .package import (
     DATE1904,
     WorkbookError,
@@ -172,6 +185,10 @@ def evaluate(
     compiler = Compiler(names)
     outcome = Recalculated(source)
     pending: list[tuple[str, int, int]] = []
+    # where each formula was written (a shared formula's first cell): for the order of
+    # evaluation when a chain of references is too deep to follow by recursion
+    sources: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+    written_at: dict[str, tuple[str, int, int]] = {}
     cached: dict[str, dict[tuple[int, int], Value]] = {}
     for title, part in where.items():
         book.sheets[title.upper()] = title
@@ -185,6 +202,7 @@ def evaluate(
             if f.kind == "shared" and f.text is not None and f.shared is not None:
                 try:
                     masters[f.shared] = compiler.compile(f.text, r, c)
+                    written_at[f.shared] = (f.text, r, c)
                 except Unsupported as error:
                     masters[f.shared] = error
         for (r, c), f in formulas.items():
@@ -206,8 +224,10 @@ def evaluate(
                     if isinstance(found, Unsupported):
                         raise found
                     book.compiled[key] = found
+                    sources[key] = written_at[f.shared]
                 else:
                     book.compiled[key] = compiler.compile(f.text or "", r, c)
+                    sources[key] = (f.text or "", r, c)
                 pending.append(key)
             except Unsupported as error:
                 outcome.problems.append(Problem(title, here, str(error)))
@@ -235,12 +255,27 @@ def evaluate(
                     )
                 )
             except RecursionError:
-                failed.add(key)
-                outcome.problems.append(
-                    Problem(key[0], f"{col_letters(key[2])}{key[1]}", "dependency chain too deep")
-                )
+                try:
+                    _bottom_up(book, key, sources, compiler)
+                    value = book.value(*key)
+                except (RecursionError, Circular) as error:
+                    value = CIRCULAR if isinstance(error, Circular) else None
+                    if value is None:
+                        failed.add(key)
+                        ref = f"{col_letters(key[2])}{key[1]}"
+                        outcome.problems.append(Problem(key[0], ref, "dependency chain too deep"))
+                if value is CIRCULAR:
+                    book.results[key] = CIRCULAR
     finally:
         sys.setrecursionlimit(old_limit)
+    for key in pending:  # the cells on or behind a circle found by the bottom-up order
+        if book.results.get(key) is CIRCULAR and key not in failed:
+            failed.add(key)
+            outcome.problems.append(
+                Problem(
+                    key[0], f"{col_letters(key[2])}{key[1]}", "circular reference (or behind one)"
+                )
+            )
     per_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for key in pending:
         if key in failed or key not in book.results:
@@ -263,6 +298,80 @@ def evaluate(
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
     return outcome, infos, parts
+
+
+def _bottom_up(
+    book: Book,
+    start: tuple[str, int, int],
+    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    compiler: Compiler,
+) -> None:
+    """Compute the formulas ``start`` depends on, deepest first, with an explicit stack: each
+    then finds its references computed, however long the chain (a column of 100,000 cells
+    each referring to the next)."""
+    trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
+
+    def dependencies(key: tuple[str, int, int]) -> list[tuple[str, int, int]]:
+        source = sources.get(key)
+        if source is None:
+            return []
+        nodes = trees.get(source)
+        if nodes is None:
+            try:
+                nodes = references(compiler.tree(*source), compiler.names)
+            except Unsupported:
+                nodes = []
+            trees[source] = nodes
+        out = []
+        sheet, row, col = key
+        for node in nodes:
+            area = cells_of(node, sheet, row, col)
+            rows, cols = book.extent(area.sheet)
+            for r in range(area.r1, min(area.r2, rows) + 1):
+                for c in range(area.c1, min(area.c2, cols) + 1):
+                    dep = (area.sheet, r, c)
+                    if dep in book.compiled and dep not in book.results:
+                        out.append(dep)
+        return out
+
+    # depth-first with an explicit path: the post-order computes every dependency first; a
+    # reference back onto the path is a circle, and whatever reaches it cannot be computed
+    order: list[tuple[str, int, int]] = []
+    state: dict[tuple[str, int, int], int] = {}  # 1: on the path, 2: done
+    circular: set[tuple[str, int, int]] = set()
+    path: list[tuple[tuple[str, int, int], Iterator[tuple[str, int, int]]]] = [
+        (start, iter(dependencies(start)))
+    ]
+    state[start] = 1
+    while path:
+        key, deps = path[-1]
+        dep = next(deps, None)
+        if dep is None:
+            path.pop()
+            state[key] = 2
+            order.append(key)
+            if key in circular and path:
+                circular.add(path[-1][0])  # reaching a circle: not computable either
+            continue
+        seen = state.get(dep)
+        if seen == 1:  # a circle: every key on the path from dep to here
+            at = next(i for i, (k, _) in enumerate(path) if k == dep)
+            circular.update(k for k, _ in path[at:])
+        elif seen == 2:
+            if dep in circular:
+                circular.add(key)
+        else:
+            state[dep] = 1
+            path.append((dep, iter(dependencies(dep))))
+    for key in order:
+        if key in circular:
+            book.results[key] = CIRCULAR
+        elif key != start and key not in book.results:
+            with contextlib.suppress(Circular, RecursionError):
+                book.value(*key)
+
+
+CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported
 
 
 def _differs(old: Value, new: Value) -> bool:

@@ -41,6 +41,46 @@ def _area_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
     return Area(node[1] or sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
 
 
+def references(tree: tuple[Any, ...], names: dict[str, str]) -> list[tuple[Any, ...]]:
+    """The cell and area nodes of a formula's tree (through the defined names it uses), for
+    the order of evaluation; references made at run time (INDIRECT, OFFSET) are not known."""
+    out: list[tuple[Any, ...]] = []
+    stack = [tree]
+    seen_names: set[str] = set()
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, tuple) or not node:
+            continue
+        kind = node[0]
+        if kind in ("cell", "area"):
+            out.append(node)
+        elif kind == "name":
+            upper = str(node[1]).upper()
+            target = names.get(upper)
+            if target is not None and upper not in seen_names:
+                seen_names.add(upper)
+                try:
+                    stack.append(Parser(tokenize(target.lstrip("=")), 1, 1).parse())
+                except Unsupported:
+                    continue
+        else:
+            for child in node[1:]:
+                if isinstance(child, tuple):
+                    stack.append(child)
+                elif isinstance(child, list):
+                    stack.extend(c for c in child if isinstance(c, tuple))
+    return out
+
+
+def cells_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
+    """The area a cell or area node stands for, written in cell (row, col) of ``sheet``."""
+    if node[0] == "area":
+        return _area_of(node, sheet, row, col)
+    _, other, r, rabs, c, cabs = node
+    at_r, at_c = (r if rabs else row + r), (c if cabs else col + c)
+    return Area(other or sheet, at_r, at_c, at_r, at_c)
+
+
 class Compiler:
     """Compiles formula text into closures; one closure per formula shape."""
 
@@ -48,6 +88,10 @@ class Compiler:
         self.names = {k.upper(): v for k, v in (names or {}).items()}
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
+
+    def tree(self, formula: str, row: int, col: int) -> tuple[Any, ...]:
+        """The formula's syntax tree, its relative references as offsets from (row, col)."""
+        return Parser(tokenize(formula), row, col).parse()
 
     def compile(self, formula: str, row: int, col: int) -> Fn:
         """The closure for ``formula`` (without its leading =) written in cell (row, col)."""

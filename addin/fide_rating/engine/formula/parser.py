@@ -247,7 +247,7 @@ SHAPE = re.compile(
 )
 COLUMN_NUMBERS = {col_letters(n): n for n in range(1, 703)}  # A .. ZZ
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]")
-_ROW_PATTERNS: dict[int, re.Pattern[str]] = {}
+_LETTER_NUMBER = re.compile(r"(?<=[A-Za-z])[0-9]+")  # a row number after a column letter
 
 
 def quick_shape(formula: str, row: int, col: int) -> str | None:
@@ -260,10 +260,8 @@ def quick_shape(formula: str, row: int, col: int) -> str | None:
     """
     if '"' in formula.replace('""', "") or (":" in formula and WHOLE.search(formula)):
         return None
-    pattern = _ROW_PATTERNS.get(row)
-    if pattern is None:
-        pattern = _ROW_PATTERNS[row] = re.compile(rf"(?<=[A-Za-z]){row}(?![0-9])")
-    key = pattern.sub("#", formula)
+    own = str(row)
+    key = _LETTER_NUMBER.sub(lambda m: "#" if m.group() == own else m.group(), formula)
     if _LETTER_DIGIT.search(key):
         return None
     return f"{col}|{key}"
