@@ -20,6 +20,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from PIL import Image as PILImage
 
 from fide_rating.commands.cli import main
+from fide_rating.engine.formula import ERRORS
 from fide_rating.engine.package import WorkbookError, shared_strings, sheet_parts
 from fide_rating.engine.recalc import evaluate, recalc_file
 
@@ -209,6 +210,29 @@ def _zip(path: Path, members: dict[str, bytes]) -> Path:
             "entities",
         ),
         ("empty.xlsx", lambda p: _zip(p, {"docProps/app.xml": b"<x/>"}), "no xl/workbook.xml"),
+        (
+            "late-doctype.xlsx",  # the declaration after a 70 KB comment in the prolog
+            lambda p: _zip(
+                p,
+                {
+                    "xl/workbook.xml": b'<?xml version="1.0"?><!--'
+                    + b"x" * 70_000
+                    + b'--><!DOCTYPE x [<!ENTITY a "aaaa">]><workbook>&a;</workbook>'
+                },
+            ),
+            "entities",
+        ),
+        (
+            "many-parts.xlsx",  # 600 parts of 1 MiB: 600 MiB to hold in memory
+            lambda p: _zip(
+                p,
+                {
+                    "xl/workbook.xml": b"<workbook/>",
+                    **{f"xl/media/{i}.bin": bytes(1 << 20) for i in range(600)},
+                },
+            ),
+            "unpacks to 600 MiB",
+        ),
     ],
 )
 def test_hostile_and_broken_files_are_refused(
@@ -342,3 +366,26 @@ def test_a_chain_deeper_than_any_recursion(tmp_path: Path) -> None:
     circular = [p for p in out.problems if p.reason.startswith("circular reference")]
     assert circular and all(p.cell.startswith("C") for p in out.problems)
     assert not any("too deep" in p.reason for p in out.problems)
+
+
+def test_overflow_and_not_a_number_are_num_errors(tmp_path: Path) -> None:
+    """Excel has no infinity and no NaN: #NUM!, and the batch goes on."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"] = 1e308
+    ws["B1"] = "=SUM(A1,A1)"
+    ws["B2"] = "=A1*10"
+    ws["B3"] = "=A1+A1-A1"
+    ws["B4"] = "=SQRT(-1)"
+    ws["B5"] = "=A1/2"
+    path = tmp_path / "huge.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    assert [out.values[("Sheet", r, 2)] for r in range(1, 5)] == [ERRORS["#NUM!"]] * 4
+    assert out.values[("Sheet", 5, 2)] == 5e307
+    assert out.output is not None
+    reread = openpyxl.load_workbook(out.output, data_only=True)["Sheet"]
+    assert reread["B1"].value == "#NUM!"  # a file that opens, not inf in <v>

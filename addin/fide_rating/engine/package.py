@@ -26,7 +26,7 @@ from .formula import ERRORS, Value, XlError, col_letters, col_number
 
 # limits against hostile packages
 MAX_PARTS = 10_000
-MAX_TOTAL = 1 << 30  # 1 GiB unpacked
+MAX_TOTAL = 1 << 29  # 512 MiB unpacked: a workbook's parts are all held in memory
 MAX_RATIO = 200  # unpacked / packed, per part, above 1 MiB
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -62,6 +62,21 @@ def _unescape(text: bytes) -> str:
         .replace("&apos;", "'")
         .replace("&amp;", "&")
     )
+
+
+_PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.S)
+
+
+def declares_doctype(content: bytes) -> bool:
+    """Whether an XML part declares a document type (and so may declare entities): only in
+    its prolog, after any number of comments, processing instructions and blanks."""
+    at = 3 if content.startswith(b"\xef\xbb\xbf") else 0
+    while True:
+        m = _PROLOG_ITEM.match(content, at)
+        if m is None or m.end() == at:
+            break
+        at = m.end()
+    return content.startswith((b"<!DOCTYPE", b"<!ENTITY"), at)
 
 
 def read_package(
@@ -104,9 +119,7 @@ def read_package(
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
         raise WorkbookError(f"corrupt workbook package ({error})") from None
     for part, content in parts.items():
-        if part.endswith((".xml", ".rels", ".vml")) and re.search(
-            rb"<!(?:DOCTYPE|ENTITY)", content[:65536]
-        ):
+        if part.endswith((".xml", ".rels", ".vml")) and declares_doctype(content):
             raise WorkbookError(f"refused: part {part} declares a DOCTYPE or entities (XML bomb?)")
     if "xl/workbook.xml" not in parts and not any(p.endswith("workbook.xml") for p in parts):
         if "content.xml" in parts and "mimetype" in parts:

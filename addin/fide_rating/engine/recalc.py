@@ -12,6 +12,7 @@ compiler) and the standard library.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import sys
@@ -150,8 +151,12 @@ class Book:
         self.active.add(key)
         try:
             v = scalar(self, f(self, sheet, row, col), row, col)
+        except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
+            v = ERRORS["#NUM!"]
         finally:
             self.active.discard(key)
+        if isinstance(v, float) and not math.isfinite(v):
+            v = ERRORS["#NUM!"]  # Excel has no infinity and no NaN
         if v is None:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):
