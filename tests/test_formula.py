@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from fide_rating.engine.formula import Compiler, Unsupported, XlError
-from fide_rating.engine.formula.values import DIV0, NA, REF, VALUE
+from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
 from fide_rating.engine.recalc import Book
 
 
@@ -102,7 +102,10 @@ def test_ranges_and_aggregates() -> None:
         "B4": 40,
     }
     assert ev("=SUM(A1:A4)", cells) == 3.0  # texts and logicals in a range are skipped
-    assert ev('=SUM(A1,A4,"3")', cells) == 5.0  # given directly they count
+    # a reference, even to one cell, skips texts and logicals (Excel's SUM: "only numbers in
+    # that array or reference are counted"); values typed into the formula count
+    assert ev('=SUM(A1,A4,"3")', cells) == 4.0
+    assert ev('=SUM(1,TRUE,"3")', cells) == 5.0
     assert ev("=COUNT(A1:A4)", cells) == 2.0
     assert ev("=COUNTA(A1:A5)", cells) == 4.0
     assert ev("=COUNTBLANK(A1:A5)", cells) == 1.0
@@ -163,3 +166,44 @@ def test_sheets_and_errors() -> None:
 def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
     with pytest.raises(Unsupported):
         Compiler().compile(formula.lstrip("="), 1, 1)
+
+
+def test_references_as_excel_takes_them() -> None:
+    """ROW and COLUMN of a reference are its row and column (not the formula's); a taller or
+    wider range gives them all; texts in referenced cells are skipped by MIN, MAX, AVERAGE,
+    MEDIAN, AND and OR."""
+    cells: dict[str, object] = {"A1": 5, "A2": "text", "A3": 2, "B1": True, "B2": "x"}
+    assert ev("=COLUMN(C12)", cells) == 3.0
+    assert ev("=ROW(A7)", cells) == 7.0
+    assert ev("=INDEX(ROW(A1:A3),2)", cells) == 2.0
+    assert ev("=INDEX(COLUMN(B1:D1),1,3)", cells) == 4.0
+    assert ev("=MIN(A1,A2,A3)", cells) == 2.0
+    assert ev("=MAX(A2,A3)", cells) == 2.0
+    assert ev("=AVERAGE(A1,A2,A3)", cells) == 3.5
+    assert ev("=MEDIAN(A1,A2,A3)", cells) == 3.5
+    assert ev("=AND(B1,B2)", cells) is True
+    assert ev("=OR(B2,B1)", cells) is True
+    assert ev('=MIN(A1,"text")', cells) == VALUE  # a text typed in is not skipped
+
+
+def test_errors_and_blanks_as_excel_takes_them() -> None:
+    cells: dict[str, object] = {"K20": DIV0, "B1": 1, "B2": NA, "B3": 3, "A1": "a", "A2": "b",
+                                "A3": "a"}  # fmt: skip
+    assert ev('=LEFT("ciao",K20)', cells) == DIV0  # an error argument is the result
+    assert ev('=MID("ciao",K20,2)', cells) == DIV0
+    assert ev('=EXACT(K20,"x")', cells) == DIV0
+    assert ev('=SUMIF(A1:A3,"b",B1:B3)', cells) == NA  # the error where the criterion holds
+    assert ev('=SUMIF(A1:A3,"a",B1:B3)', cells) == 4.0  # elsewhere it is not summed
+    assert ev('=SUMIFS(B1:B3,A1:A3,"b")', cells) == NA
+    assert ev('=AVERAGEIF(A1:A3,"b",B1:B3)', cells) == NA
+    assert ev("=VALUE(C9)", cells) == 0.0  # a blank cell is 0
+
+
+def test_fifteen_digits_and_dates_as_excel_takes_them() -> None:
+    assert ev("=TRUNC(-0.8999999999999999,1)", {}) == -0.9
+    assert ev("=ROUNDDOWN(2.9999999999999996,0)", {}) == 3.0
+    assert ev("=ROUND(2.675,2)", {}) == 2.68
+    assert ev("=DATE(0.9,0.9,0.9)", {}) == NUM
+    assert ev("=DATE(1900,1,0)", {}) == 0.0
+    assert ev("=DATE(2024,14,1)", {}) == ev("=DATE(2025,2,1)", {})
+    assert ev("=DATE(-1,1,1)", {}) == NUM

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ...cells.registry import BY_NAME, call
-from ..functions import FUNCTIONS
+from ..functions import FUNCTIONS, REFERENCES
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
 from .values import (
     Area,
@@ -122,8 +122,12 @@ class Compiler:
 
         return SHAPE.sub(sub, formula)
 
-    def node(self, n: tuple[Any, ...], *, array: bool) -> Fn:
+    def node(self, n: tuple[Any, ...], *, array: bool, reference: bool = False) -> Fn:
         kind = n[0]
+        if kind == "cell" and reference:  # a one-cell range, not the cell's value
+            corner = n[2:]
+            as_area = ("area", n[1], corner, corner)
+            return lambda book, sh, r, c: _area_of(as_area, sh, r, c)
         if kind in ("num", "str", "bool", "err"):
             constant: Value = n[1]
             return lambda book, sh, r, c: constant
@@ -202,7 +206,8 @@ class Compiler:
         if spec is None:
             raise Unsupported(f"function {name} is not supported")
         impl, lazy, arrays = spec
-        compiled = [self.node(a, array=arrays or array) for a in args]
+        reference = name in REFERENCES
+        compiled = [self.node(a, array=arrays or array, reference=reference) for a in args]
         if lazy:
             return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
         return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])

@@ -20,6 +20,15 @@ Impl = Callable[[Book, str, int, int, list[Any]], Result]
 FUNCTIONS: dict[str, tuple[Impl, bool, bool]] = {}  # name -> (impl, lazy args, array args)
 
 
+# functions whose arguments are references where a reference is written: a single cell given
+# to them is a one-cell range (ROW(C12) is 12; MIN(A1, B1) skips a text in A1, as Excel does)
+REFERENCES = frozenset({
+    "ROW", "COLUMN", "ROWS", "COLUMNS", "SUM", "PRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN",
+    "COUNT", "COUNTA", "COUNTBLANK", "AND", "OR", "LARGE", "SMALL", "COUNTIF", "COUNTIFS",
+    "SUMIF", "SUMIFS", "AVERAGEIF", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "RANK", "RANK.EQ",
+})  # fmt: skip
+
+
 def register(*names: str, lazy: bool = False, arrays: bool = False) -> Callable[[Impl], Impl]:
     def deco(f: Impl) -> Impl:
         for n in names:
@@ -113,8 +122,14 @@ def criterion_hits(book: Book, area: Result, crit: Result, r: int, c: int) -> li
 
 
 def sum_where(book: Book, hits: list[bool], area: Result) -> Result:
+    """The numbers of ``area`` where the criteria hold; an error there is the result (Excel's
+    SUMIF does not skip it)."""
     total = []
     for hit, v in zip(hits, (v for line in as_grid(book, area) for v in line), strict=False):
-        if hit and isinstance(v, float | int) and not isinstance(v, bool):
+        if not hit:
+            continue
+        if isinstance(v, XlError):
+            return v
+        if isinstance(v, float | int) and not isinstance(v, bool):
             total.append(float(v))
     return math.fsum(total)

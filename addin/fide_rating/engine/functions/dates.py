@@ -30,15 +30,22 @@ def _date(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     for p in parts:
         if isinstance(p, XlError):
             return p
-    y, m, d = (int(p) for p in parts)  # type: ignore[arg-type]
+    y, m, d = (int(p) for p in parts)  # type: ignore[arg-type]  # Excel truncates them
+    if y < 0 or y >= 10000:
+        return NUM
     if y < 1900:
         y += 1900
     y += (m - 1) // 12
     m = (m - 1) % 12 + 1
     try:
-        return _serial(_dt.date(y, m, 1) + _dt.timedelta(days=d - 1))
+        day = _dt.date(y, m, 1) + _dt.timedelta(days=d - 1)
     except (ValueError, OverflowError):
         return NUM
+    if day == _dt.date(1899, 12, 31):
+        return 0.0  # DATE(1900, 1, 0): Excel's day 0
+    if day < _dt.date(1899, 12, 31):  # before Excel's first day: DATE(0.9, 0.9, 0.9)
+        return NUM
+    return _serial(day)
 
 
 def _part(which: str) -> Impl:

@@ -148,9 +148,22 @@ def _columns(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 @register("ROW")
 def _row(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float(args[0].r1) if args and isinstance(args[0], Area) else float(r)
+    """The reference's row (its rows, a column of them, for a taller range); the formula's
+    own row without one."""
+    if not args or args[0] is None:
+        return float(r)
+    a = args[0]
+    if not isinstance(a, Area):
+        return VALUE
+    return float(a.r1) if a.rows == 1 else [[float(x)] for x in range(a.r1, a.r2 + 1)]
 
 
 @register("COLUMN")
 def _column(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float(args[0].c1) if args and isinstance(args[0], Area) else float(c)
+    """The reference's column (its columns, a row of them, for a wider range)."""
+    if not args or args[0] is None:
+        return float(c)
+    a = args[0]
+    if not isinstance(a, Area):
+        return VALUE
+    return float(a.c1) if a.cols == 1 else [[float(x) for x in range(a.c1, a.c2 + 1)]]

@@ -57,9 +57,11 @@ def _sumproduct(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resu
 
 
 def _decimal_round(x: float, digits: float, mode: str) -> float:
+    """Rounding as Excel does it: on the number as it shows it, 15 significant digits
+    (TRUNC(-0.8999999999999999, 1) is -0.9: Excel sees -0.900000000000000)."""
     try:
         q = Decimal(1).scaleb(-int(digits))
-        return float(Decimal(repr(x)).quantize(q, rounding=mode))
+        return float(Decimal(f"{x:.15g}").quantize(q, rounding=mode))
     except (InvalidOperation, ValueError, OverflowError):
         return x
 

@@ -81,11 +81,12 @@ def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
     hits = criterion_hits(book, args[0], args[1], r, c)
     area = args[2] if len(args) > 2 else args[0]
     cells = (v for line in as_grid(book, area) for v in line)
-    vals = [
-        float(v)
-        for hit, v in zip(hits, cells, strict=False)
-        if hit and isinstance(v, float | int) and not isinstance(v, bool)
-    ]
+    vals = []
+    for hit, v in zip(hits, cells, strict=False):
+        if hit and isinstance(v, XlError):
+            return v  # an error where the criteria hold is the result, as in SUMIF
+        if hit and isinstance(v, float | int) and not isinstance(v, bool):
+            vals.append(float(v))
     return math.fsum(vals) / len(vals) if vals else DIV0
 
 
