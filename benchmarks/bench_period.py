@@ -37,9 +37,19 @@ def make(
           set(), ()), ("List", rows, {1}, ()), ("Pending", [layout.PENDING_COLUMNS], {1}, ())],
         strings=SharedStrings(),
     )  # fmt: skip
+    people = [(str(100000 + i), ratings[i]) for i in range(players)]
+    return lst, write_events(folder, people, events, size, rounds, "2025/11", rnd)
+
+
+def write_events(
+    folder: Path, people: list[tuple[str, int | None]], events: int, size: int, rounds: int,
+    month: str, rnd: random.Random,
+) -> list[Path]:  # fmt: skip
+    """Swiss events in TRF: each of ``size`` players drawn from ``people`` (FIDE ID,
+    rating), ``rounds`` random rounds, starting on the days of ``month`` (YYYY/MM)."""
     paths = []
     for e in range(events):
-        field = rnd.sample(range(players), size)
+        field = rnd.sample(range(len(people)), size)
         table: list[list[trf.Round]] = [[] for _ in range(size)]
         for _ in range(rounds):
             order = list(range(size))
@@ -48,16 +58,17 @@ def make(
                 res = rnd.choice("1=0")
                 table[a].append(trf.Round(b + 1, "w", res))
                 table[b].append(trf.Round(a + 1, "b", {"1": "0", "0": "1", "=": "="}[res]))
-        lines = [f"012 Event {e}", f"042 2025/11/{1 + e % 28:02d}"]
+        lines = [f"012 Event {e}", f"042 {month}/{1 + e % 28:02d}"]
         for i, who in enumerate(field):
             rs = tuple(table[i])
+            fide_id, rating = people[who]
             lines.append(trf.format_player(trf.Player(
-                i + 1, "m", "", f"Player {who}", ratings[who], "GER", str(100000 + who), "",
+                i + 1, "m", "", f"Player {fide_id}", rating, "GER", fide_id, "",
                 trf.points_of(r.result for r in rs), i + 1, rs)))  # fmt: skip
         path = folder / f"event-{e:04d}.trf"
         path.write_text("\n".join(lines) + "\n")
         paths.append(path)
-    return lst, paths
+    return paths
 
 
 def main() -> None:

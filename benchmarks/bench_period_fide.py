@@ -18,36 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating.formats import trf
+from bench_period import write_events
 
 HERE = Path(__file__).resolve().parent
-
-
-def events(
-    folder: Path, ids: list[int], count: int, size: int = 100, rounds: int = 10
-) -> list[Path]:
-    rnd = random.Random(7)
-    paths = []
-    for e in range(count):
-        field = rnd.sample(ids, size)
-        table: list[list[trf.Round]] = [[] for _ in range(size)]
-        for _ in range(rounds):
-            order = list(range(size))
-            rnd.shuffle(order)
-            for a, b in zip(order[::2], order[1::2], strict=True):
-                res = rnd.choice("1=0")
-                table[a].append(trf.Round(b + 1, "w", res))
-                table[b].append(trf.Round(a + 1, "b", {"1": "0", "0": "1", "=": "="}[res]))
-        lines = [f"012 Event {e}", f"042 2026/10/{1 + e % 28:02d}"]
-        for i, who in enumerate(field):
-            rs = tuple(table[i])
-            lines.append(trf.format_player(trf.Player(
-                i + 1, "m", "", f"Player {who}", None, "GER", str(who), "",
-                trf.points_of(r.result for r in rs), i + 1, rs)))  # fmt: skip
-        path = folder / f"event-{e:04d}.trf"
-        path.write_text("\n".join(lines) + "\n")
-        paths.append(path)
-    return paths
 
 
 PROBE = """
@@ -80,7 +53,8 @@ def main() -> None:
         with open_list(listed) as lst:
             rated = [i for i in ids if (p := lst.get(i)) is not None and p.rating is not None]
         listed.with_name(listed.name + ".fide-rating-index").unlink()  # the run indexes it
-        paths = events(folder, rated, args.events)
+        people: list[tuple[str, int | None]] = [(str(i), None) for i in rated]
+        paths = write_events(folder, people, args.events, 100, 10, "2026/10", random.Random(7))
         games = args.events * 500
         print(f"list: {args.players:,} players; events: {args.events:,}, {games:,} games")
         for run in ("first run (indexes the list)", "second run"):

@@ -619,6 +619,17 @@ EDITION = (
 )
 
 
+def _list_options(p: argparse.ArgumentParser, *, required: bool = False, what: str = "") -> None:
+    """``--list`` (FIDE's rating list) and ``--rating-type`` (which of its ratings)."""
+    p.add_argument("--list", required=required, help=LIST_HELP + what)
+    p.add_argument(
+        "--rating-type",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="which of the list's ratings and K (default: standard)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fide-rating",
@@ -719,13 +730,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
     p.add_argument("--csv", help="also write every player's figures to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
-    p.add_argument("--list", help=LIST_HELP + "; a template's players by FIDE ID")
-    p.add_argument(
-        "--rating-type",
-        choices=("standard", "rapid", "blitz"),
-        default="standard",
-        help="which of the list's ratings and K (default: standard)",
-    )
+    _list_options(p, what="; a template's players by FIDE ID")
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_recalc)
 
@@ -742,9 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )
     p.add_argument("--csv", help="also write the report to this CSV file")
-    p.add_argument("--list", help=LIST_HELP)
-    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
-                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
+    _list_options(p)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_report)
 
@@ -758,9 +761,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("trf", help="the tournament report file (TRF-16)")
     p.add_argument("-o", "--output", help="the workbook (default: the TRF's name with .xlsx)")
-    p.add_argument("--list", help=LIST_HELP)
-    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
-                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
+    _list_options(p)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=_import_trf)
 
@@ -804,9 +805,7 @@ def build_parser() -> argparse.ArgumentParser:
         ],
     )
     p.add_argument("workbook", help="the crosstable workbook (.xlsx)")
-    p.add_argument("--list", required=True, help=LIST_HELP)
-    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
-                   help="which of the list's ratings and K (default: standard)")  # fmt: skip
+    _list_options(p, required=True)
     p.add_argument("-o", "--output", help="the filled workbook (default: NAME.filled.xlsx)")
     p.add_argument("--in-place", action="store_true", help="write over the workbook (atomically)")
     p.add_argument("--force", action="store_true", help=FORCE)

@@ -169,6 +169,12 @@ def _value_xml(value: Value) -> tuple[bytes | None, bytes]:
     return None, text.encode()
 
 
+def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
+    """A matched cell's (row, column), from its r attribute; None without one."""
+    r = _R_ATTR.search(m.group("attrs"))
+    return None if r is None else (int(r.group(2)), col_number(r.group(1).decode()))
+
+
 def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
     """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced."""
 
@@ -176,10 +182,7 @@ def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
         body = m.group("body")
         if not body or not _F.search(body):
             return m.group()
-        r = _R_ATTR.search(m.group("attrs"))
-        if r is None:
-            return m.group()
-        key = (int(r.group(2)), col_number(r.group(1).decode()))
+        key = _cell_key(m)
         if key not in values:
             return m.group()
         t, text = _value_xml(values[key])
@@ -221,12 +224,11 @@ def set_constants(part: bytes, values: dict[tuple[int, int], Value]) -> tuple[by
     todo = dict(values)
 
     def cell(m: re.Match[bytes]) -> bytes:
-        r = _R_ATTR.search(m.group("attrs"))
-        if r is None:
-            return m.group()
-        key = (int(r.group(2)), col_number(r.group(1).decode()))
+        key = _cell_key(m)
         if key not in todo:
             return m.group()
+        r = _R_ATTR.search(m.group("attrs"))
+        assert r is not None  # a key was found
         if m.group("body") and _F.search(m.group("body")):
             todo.pop(key)
             return m.group()  # a formula stays a formula

@@ -274,24 +274,10 @@ _TAG = re.compile(rb"<(\w+)>([^<]*)</\1>|<(\w+)\s*/>")
 
 def _xml_players(data: IO[bytes], errors: list[ListError], progress: Progress | None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
-    """The players of the XML list, chunk by chunk (the whole list is 850 MB)."""
-    head = data.read(1 << 12)
-    if b"<playerslist" not in head:
-        raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
-    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-        raise ListFileError("a document type or entity declaration: refused")
-    buffer = head
+    """The players of the XML list, block by block (the whole list is 850 MB)."""
     number = 0
-    read = len(head)
-    while True:
-        chunk = data.read(1 << 22)
-        read += len(chunk)
-        buffer += chunk
-        end = buffer.rfind(b"</player>")
-        if end < 0 and chunk:
-            continue
-        cut = end + len(b"</player>") if end >= 0 else len(buffer)
-        for m in _PLAYER.finditer(buffer, 0, cut):
+    for block in _xml_blocks(data, progress):
+        for m in _PLAYER.finditer(block):
             number += 1
             found = _xml_player(m.group(1), number)
             if isinstance(found, str):
@@ -299,11 +285,6 @@ def _xml_players(data: IO[bytes], errors: list[ListError], progress: Progress | 
                     errors.append(ListError(number, found))
                 continue
             yield found
-        buffer = buffer[cut:]
-        if progress is not None:
-            progress(read)
-        if not chunk:
-            return
 
 
 def _xml_player(body: bytes, number: int) -> ListedPlayer | str:
