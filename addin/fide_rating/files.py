@@ -31,8 +31,9 @@ def _umask() -> int:
 
 
 @contextlib.contextmanager
-def atomic(path: Path) -> Iterator[BinaryIO]:
-    """A binary file to write ``path`` through; it replaces ``path`` when the block ends."""
+def atomic(path: Path, *, durable: bool = True) -> Iterator[BinaryIO]:
+    """A binary file to write ``path`` through; it replaces ``path`` when the block ends.
+    ``durable=False`` skips the flush to disk, for a cache its reader checks anyway."""
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if target.exists():
         if target.is_dir():
@@ -49,7 +50,8 @@ def atomic(path: Path) -> Iterator[BinaryIO]:
         with os.fdopen(fd, "wb") as out:
             yield out
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:

@@ -436,14 +436,17 @@ def _stamp(source: Path) -> dict[str, int]:
 
 
 def _fresh(index: Path, source: Path) -> bool:
+    """Whether the index is complete and made from this very list."""
     try:
         with index.open("rb") as f:
             if f.read(len(_MAGIC)) != _MAGIC:
                 return False
-            meta = json.loads(f.readline())
-    except (OSError, ValueError):
+            line = f.readline()
+            meta = json.loads(line)
+        whole = len(_MAGIC) + len(line) + meta["count"] * (4 + RECORD)
+        return bool(meta.get("source") == _stamp(source)) and index.stat().st_size == whole
+    except (OSError, ValueError, KeyError, TypeError):
         return False
-    return bool(meta.get("source") == _stamp(source))
 
 
 _TAIL = re.compile(rb"[ 0-9]{45}")  # the published line's numbers, columns 114-158
@@ -649,6 +652,60 @@ def _xml_fast(
             take(waiting.popleft().result())
 
 
+_RANGE = 1 << 26  # bytes of the XML file a worker reads itself
+
+
+def _xml_range(job: tuple[str, int, int]) -> tuple[bytes, bytes, list[tuple[int, str]], int]:
+    """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
+    the worker itself (nothing is sent to it but the three numbers)."""
+    path, start, end = job
+    with open(path, "rb") as f:
+        f.seek(start)
+        data = f.read(end - start + (1 << 16))  # a player is far shorter than 64 KiB
+    first = data.find(b"<player>")
+    if first < 0 or first >= end - start:
+        return b"", b"", [], 0
+    stop = data.find(b"<player>", end - start)  # the next range's first player
+    if stop < 0:
+        last = data.rfind(b"</player>")
+        stop = last + len(b"</player>") if last >= first else len(data)
+    return _xml_block(data[first:stop])
+
+
+def _xml_in_ranges(
+    source: Path, size: int, errors: list[ListError], ids: array.array[int], records: bytearray,
+    progress: Progress | None,
+) -> None:  # fmt: skip
+    """A large plain XML list read by every processor, each its own ranges of the file."""
+    with source.open("rb") as f:
+        head = f.read(1 << 12)
+    if b"<playerslist" not in head:
+        raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
+    if declared_entities(head):
+        raise ListFileError("a document type or entity declaration: refused")
+    jobs = [(str(source), at, min(at + _RANGE, size)) for at in range(0, size, _RANGE)]
+    workers = min(os.cpu_count() or 1, 8)
+    number = 0
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+        for i, (block_ids, block_records, problems, seen) in enumerate(pool.map(_xml_range, jobs)):
+            ids.frombytes(block_ids)
+            records.extend(block_records)
+            for where, message in problems:
+                if len(errors) < MAX_ERRORS:
+                    errors.append(ListError(number + where, message))
+            number += seen
+            if progress is not None:
+                progress(jobs[i][2])
+
+
+def declared_entities(head: bytes) -> bool:
+    return b"<!DOCTYPE" in head or b"<!ENTITY" in head
+
+
+def _can_fork() -> bool:
+    return (os.cpu_count() or 1) > 1 and "fork" in mp.get_all_start_methods()
+
+
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
     """Read the list once and write its index: the players sorted by FIDE ID."""
     errors: list[ListError] = []
@@ -656,8 +713,13 @@ def build_index(source: Path, index: Path, progress: Progress | None = None) -> 
     records = bytearray()
     data, kind, stack = _members(source)
     with stack:
-        if kind == "xml":
-            _xml_fast(data, errors, ids, records, progress, source.stat().st_size)
+        size = source.stat().st_size
+        plain_file = not zipfile.is_zipfile(source)
+        if kind == "xml" and plain_file and size >= PARALLEL_XML and _can_fork():
+            _xml_in_ranges(source, size, errors, ids, records, progress)
+            fast = True
+        elif kind == "xml":
+            _xml_fast(data, errors, ids, records, progress, size)
             fast = True
         else:
             fast = _published_lines(data, errors, ids, records, progress)
@@ -699,7 +761,8 @@ def build_index(source: Path, index: Path, progress: Progress | None = None) -> 
         "errors": [[e.line, e.message] for e in errors],
         "error_count": len(errors),
     }
-    with atomic(index) as out:
+    # a cache, checked by its size when read (see _fresh): no flush to disk needed
+    with atomic(index, durable=False) as out:
         out.write(_MAGIC + json.dumps(meta).encode() + b"\n")
         out.write(sorted_ids.tobytes())
         view = memoryview(records)
