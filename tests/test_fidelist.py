@@ -159,7 +159,7 @@ def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
         expected = ([(p.fide_id, p.rating) for p in serial], [str(e) for e in serial.errors])
     fidelist.index_path(source).unlink()
     monkeypatch.setattr(fidelist, "PARALLEL_XML", 0)
-    monkeypatch.setattr(fidelist, "_BLOCK_LINES", 1)
+    monkeypatch.setattr(fidelist, "_RANGE", 150)  # ranges far shorter than a player
     with open_list(source) as parallel:
         assert ([(p.fide_id, p.rating) for p in parallel],
                 [str(e) for e in parallel.errors]) == expected  # fmt: skip
