@@ -164,3 +164,9 @@ def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
         assert ([(p.fide_id, p.rating) for p in parallel],
                 [str(e) for e in parallel.errors]) == expected  # fmt: skip
     assert expected[1] == ["line 2: player 700070: <rating> expected a number, got '26x5'"]
+    zipped = tmp_path / "players_list_xml.zip"  # a zip member cannot be read in ranges:
+    with zipfile.ZipFile(zipped, "w") as z:  # its blocks go to the processors instead
+        z.write(source, source.name)
+    with open_list(zipped) as blocks:
+        assert ([(p.fide_id, p.rating) for p in blocks],
+                [str(e) for e in blocks.errors]) == expected  # fmt: skip
