@@ -119,6 +119,8 @@ def error_in(value: object) -> str | None:
     if kind is float or kind is int or value is None:
         return None
     if kind in _SEQ:
+        if _numbers(value) is not None:  # plain numbers (the usual range): no error in it
+            return None
         flat = cells(value)
         kinds = set(map(type, flat))
         if str not in kinds and dict not in kinds:

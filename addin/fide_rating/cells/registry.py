@@ -291,14 +291,17 @@ def call(function: Function | str, *args: object) -> CellResult:
             return f"{PREFIX} {fn.name}: expected at most {size} arguments, got {len(args)}"
         args = args + (None,) * (size - len(args))
     for i, value in enumerate(args):
+        if value is None or type(value) is float:
+            continue  # the usual cell: nothing to look into
         code = error_in(value)
         if code is not None and code.startswith(PREFIX):
             return code  # another FIDE cell's message: the cause, passed on as it is
         if code is not None:
             where = "the range holds" if type(value) in (list, tuple) else "the cell holds"
             return f"{PREFIX} {fn.params[i].name}: {where} an error ({code})"
-    if any(type(args[i]) in (list, tuple) for i in _SCALARS[fn.name]):
-        args = tuple(one_cell(v) if i in _SCALARS[fn.name] else v for i, v in enumerate(args))
+    scalars = _SCALARS[fn.name]
+    if any(type(args[i]) in (list, tuple) for i in scalars):
+        args = tuple(one_cell(v) if i in scalars else v for i, v in enumerate(args))
     for i in _MUST_HAVE[fn.name]:
         if args[i] is None:
             return f"{PREFIX} {fn.params[i].name}: missing (required)"
