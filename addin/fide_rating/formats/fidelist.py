@@ -559,7 +559,10 @@ def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
     return _RECORD_FORMAT % tuple(text)
 
 
-def _xml_block(block: bytes) -> tuple[bytes, bytes, list[tuple[int, str]], int]:
+_Block = tuple[bytes, bytes, list[tuple[int, str]], int]  # ids, records, problems, players seen
+
+
+def _xml_block(block: bytes) -> _Block:
     """One block of whole ``<player>`` elements: the FIDE IDs (uint32), the index records, the
     problems (by the player's number in the block) and the players seen. Every player is
     checked in one C-speed match; a block where one does not match goes player by player."""
@@ -619,6 +622,20 @@ def _xml_blocks(data: IO[bytes], progress: Progress | None) -> Iterator[bytes]:
 PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
 
 
+def _take(
+    result: _Block, number: int, errors: list[ListError], ids: array.array[int],
+    records: bytearray,
+) -> int:  # fmt: skip
+    """One block's players added in order; the number of players read so far, after it."""
+    block_ids, block_records, problems, seen = result
+    ids.frombytes(block_ids)
+    records.extend(block_records)
+    for where, message in problems:
+        if len(errors) < MAX_ERRORS:
+            errors.append(ListError(number + where, message))
+    return number + seen
+
+
 def _xml_fast(
     data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
     progress: Progress | None, size: int = 0,
@@ -627,15 +644,9 @@ def _xml_fast(
     independent; their results are taken in order, a few blocks ahead at most)."""
     number = 0
 
-    def take(result: tuple[bytes, bytes, list[tuple[int, str]], int]) -> None:
+    def take(result: _Block) -> None:
         nonlocal number
-        block_ids, block_records, problems, seen = result
-        ids.frombytes(block_ids)
-        records.extend(block_records)
-        for where, message in problems:
-            if len(errors) < MAX_ERRORS:
-                errors.append(ListError(number + where, message))
-        number += seen
+        number = _take(result, number, errors, ids, records)
 
     workers = min(os.cpu_count() or 1, 8)
     if size < PARALLEL_XML or workers < 2 or "fork" not in mp.get_all_start_methods():
@@ -643,7 +654,7 @@ def _xml_fast(
             take(_xml_block(block))
         return
     with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        waiting: deque[Future[tuple[bytes, bytes, list[tuple[int, str]], int]]] = deque()
+        waiting: deque[Future[_Block]] = deque()
         for block in _xml_blocks(data, progress):
             waiting.append(pool.submit(_xml_block, block))
             if len(waiting) > 2 * workers:
@@ -655,7 +666,7 @@ def _xml_fast(
 _RANGE = 1 << 26  # bytes of the XML file a worker reads itself
 
 
-def _xml_range(job: tuple[str, int, int]) -> tuple[bytes, bytes, list[tuple[int, str]], int]:
+def _xml_range(job: tuple[str, int, int]) -> _Block:
     """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
     the worker itself (nothing is sent to it but the three numbers)."""
     path, start, end = job
@@ -687,13 +698,8 @@ def _xml_in_ranges(
     workers = min(os.cpu_count() or 1, 8)
     number = 0
     with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        for i, (block_ids, block_records, problems, seen) in enumerate(pool.map(_xml_range, jobs)):
-            ids.frombytes(block_ids)
-            records.extend(block_records)
-            for where, message in problems:
-                if len(errors) < MAX_ERRORS:
-                    errors.append(ListError(number + where, message))
-            number += seen
+        for i, result in enumerate(pool.map(_xml_range, jobs)):
+            number = _take(result, number, errors, ids, records)
             if progress is not None:
                 progress(jobs[i][2])
 
