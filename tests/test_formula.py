@@ -207,3 +207,90 @@ def test_fifteen_digits_and_dates_as_excel_takes_them() -> None:
     assert ev("=DATE(1900,1,0)", {}) == 0.0
     assert ev("=DATE(2024,14,1)", {}) == ev("=DATE(2025,2,1)", {})
     assert ev("=DATE(-1,1,1)", {}) == NUM
+
+
+# the examples of Excel's own function reference (support.microsoft.com), function by function
+EXCEL_REFERENCE_EXAMPLES = [
+    ('=FIND("M",A1)', 1.0),
+    ('=FIND("m",A1)', 6.0),
+    ('=FIND("M",A1,3)', 8.0),
+    ('=SEARCH("e","Statements",6)', 7.0),
+    ('=SEARCH("margin","Profit Margin")', 8.0),
+    ('=SEARCH("m?r",A1)', 1.0),
+    ('=SUBSTITUTE("Sales Data","Sales","Cost")', "Cost Data"),
+    ('=SUBSTITUTE("Quarter 1, 2008","1","2",1)', "Quarter 2, 2008"),
+    ('=SUBSTITUTE("Quarter 1, 2011","1","2",3)', "Quarter 1, 2012"),
+    ('=REPT("*-",3)', "*-*-*-"),
+    ('=CODE("A")', 65.0),
+    ('=CODE("!")', 33.0),
+    ("=CHAR(65)", "A"),
+    ("=CHAR(33)", "!"),
+    ('=UNICODE(" ")', 32.0),
+    ('=UNICODE("B")', 66.0),
+    ("=UNICHAR(66)", "B"),
+    ("=UNICHAR(32)", " "),
+    ("=WEEKDAY(DATE(2008,2,14))", 5.0),
+    ("=WEEKDAY(DATE(2008,2,14),2)", 4.0),
+    ("=WEEKDAY(DATE(2008,2,14),3)", 3.0),
+    ("=EDATE(DATE(2011,1,15),1)", 40589.0),
+    ("=EDATE(DATE(2011,1,15),-1)", 40527.0),
+    ("=EDATE(DATE(2011,1,15),2)", 40617.0),
+    ("=EOMONTH(DATE(2011,1,1),1)", 40602.0),
+    ("=EOMONTH(DATE(2011,1,1),-3)", 40482.0),
+    ("=LOG(10)", 1.0),
+    ("=LOG(8,2)", 3.0),
+    ("=ROUND(LOG(86,2.7182818),7)", 4.4543473),
+    ("=ROUND(LN(86),7)", 4.4543473),
+    ("=ROUND(EXP(1),8)", 2.71828183),
+    ("=ROUND(PI(),9)", 3.141592654),
+    ('=IFS(A2>89,"A",A2>79,"B",A2>69,"C",TRUE,"F")', "B"),
+    ('=SWITCH(WEEKDAY(DATE(2008,2,14)),1,"Sunday",5,"Thursday","No match")', "Thursday"),
+    ('=SWITCH(99,1,"Sunday",2,"Monday","No match")', "No match"),
+    ('=SWITCH(99,1,"Sunday",2,"Monday")', NA),
+]
+
+
+@pytest.mark.parametrize(("formula", "expected"), EXCEL_REFERENCE_EXAMPLES)
+def test_functions_as_excel_documents_them(formula: str, expected: object) -> None:
+    assert ev(formula, {"A1": "Miriam McGovern", "A2": 85}) == expected
+
+
+def test_error_and_edge_cases_of_the_newer_functions() -> None:
+    assert ev('=FIND("o","Hello",9)', {}) == VALUE  # a start beyond the text
+    assert ev('=FIND("x","Hello")', {}) == VALUE  # not found
+    assert ev('=SEARCH("~*","x*y")', {}) == 2.0  # a tilde makes the wildcard itself
+    assert ev("=FIND(A1,B1)", {"A1": "a", "B1": DIV0}) == DIV0  # an error argument: the result
+    assert ev('=SUBSTITUTE("abc","b","x",0)', {}) == VALUE
+    assert ev('=REPT("ab",-1)', {}) == VALUE
+    assert ev('=CODE("")', {}) == VALUE
+    assert ev('=CODE("€")', {}) == 128.0  # Windows' Western code page, as Excel on Windows
+    assert ev("=CHAR(0)", {}) == VALUE and ev("=CHAR(256)", {}) == VALUE
+    assert ev("=UNICHAR(55296)", {}) == NA  # a lone surrogate half
+    assert ev("=LN(0)", {}) == NUM and ev("=LOG(1,1)", {}) == DIV0 and ev("=EXP(1000)", {}) == NUM
+    assert ev("=WEEKDAY(1)", {}) == 1.0  # Excel's 1900-01-01 is a Sunday
+    assert ev("=WEEKDAY(45000,4)", {}) == NUM
+    assert ev('=IFS(1/0,"a")', {}) == DIV0
+    assert ev("=IFS(FALSE,1)", {}) == NA
+    assert ev("=EDATE(DATE(2024,1,31),1)", {}) == ev("=DATE(2024,2,29)", {})  # the month's end
+    assert ev("=EDATE(-1,1)", {}) == NUM
+
+
+def test_the_1900_leap_day_as_excel_counts_it() -> None:
+    assert ev("=DATE(1900,1,1)", {}) == 1.0
+    assert ev("=DATE(1900,2,29)", {}) == 60.0 and ev("=DATE(1900,3,0)", {}) == 60.0
+    assert ev("=DATE(1900,3,1)", {}) == 61.0
+    assert (ev("=YEAR(60)", {}), ev("=MONTH(60)", {}), ev("=DAY(60)", {})) == (1900.0, 2.0, 29.0)
+    assert ev("=DAY(1)", {}) == 1.0 and ev("=DAY(0)", {}) == 0.0 and ev("=MONTH(0)", {}) == 1.0
+    assert ev("=EOMONTH(DATE(1900,1,5),1)", {}) == 60.0
+    assert ev("=DATE(1899,12,31)", {}) == ev("=DATE(3799,12,31)", {})  # years below 1900: + 1900
+    assert ev("=DATE(9999,12,32)", {}) == NUM
+
+
+@pytest.mark.parametrize(
+    ("formula", "message"),
+    [("=MOD(1)", "MOD takes 2 arguments"), ("=LEFT()", "LEFT takes 1 to 2"),
+     ("=ABS(1,2)", "ABS takes 1 argument,"), ("=PI(1)", "PI takes 0")],
+)  # fmt: skip
+def test_a_wrong_number_of_arguments_is_reported(formula: str, message: str) -> None:
+    with pytest.raises(Unsupported, match=message):
+        ev(formula, {})

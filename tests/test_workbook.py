@@ -389,3 +389,46 @@ def test_overflow_and_not_a_number_are_num_errors(tmp_path: Path) -> None:
     assert out.output is not None
     reread = openpyxl.load_workbook(out.output, data_only=True)["Sheet"]
     assert reread["B1"].value == "#NUM!"  # a file that opens, not inf in <v>
+
+
+def test_a_fault_of_ours_costs_a_cell_or_a_file_never_the_batch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A function that fails inside (a fault injected here: nothing known does it) leaves its
+    cell and the cells on it as they were, reported; a workbook that fails inside is reported
+    and the batch goes on."""
+    from fide_rating.engine import functions, recalc
+
+    def broken(*args: object) -> object:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setitem(functions.FUNCTIONS, "ABS", (broken, False, False))
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"], ws["A3"] = "=ABS(-1)", "=A1+1", "=2+2"
+    wb.save(tmp_path / "a.xlsx")
+    outcome = recalc_file(tmp_path / "a.xlsx", out_dir=tmp_path / "out")
+    assert [(p.cell, "internal error (IndexError" in p.reason) for p in outcome.problems] == [
+        ("A1", True), ("A2", True)
+    ]  # fmt: skip
+    assert outcome.values[("Sheet", 3, 1)] == 4.0
+
+    real = recalc.evaluate
+
+    def fails_on_b(data: bytes, source: Path, *rest: object) -> object:
+        if source.name == "b.xlsx":
+            raise RuntimeError("an unforeseen fault")
+        return real(data, source, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(recalc, "evaluate", fails_on_b)
+    user_workbook(tmp_path / "b.xlsx")
+    user_workbook(tmp_path / "c.xlsx")
+    code = main(
+        ["recalc", str(tmp_path / "b.xlsx"), str(tmp_path / "c.xlsx"), "-o", str(tmp_path / "o2")]
+    )
+    out, err = capsys.readouterr()
+    assert code == 1 and "1 recalculated, 1 failed" in out
+    assert "FAILED" in err and "internal error (RuntimeError: an unforeseen fault)" in err
+    assert "Traceback" not in err and (tmp_path / "o2" / "c.xlsx").exists()
+    assert not (tmp_path / "o2" / "b.xlsx").exists()

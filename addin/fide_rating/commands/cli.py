@@ -245,10 +245,12 @@ def _recalc(args: argparse.Namespace) -> int:
                 force=args.force,
                 constants=constants,
             )
-        except (WorkbookError, OSError) as error:
+        except Exception as error:  # one workbook fails, the batch goes on
             failed += 1
             progress.clear()
-            print(f"FAILED {source}: {error}", file=sys.stderr)
+            known = isinstance(error, WorkbookError | OSError)
+            why = error if known else f"an internal error ({type(error).__name__}: {error})"
+            print(f"FAILED {source}: {why}", file=sys.stderr)
             progress.step()
             continue
         progress.step()

@@ -271,6 +271,11 @@ def evaluate(
                         outcome.problems.append(Problem(key[0], ref, "dependency chain too deep"))
                 if value is CIRCULAR:
                     book.results[key] = CIRCULAR
+            except Exception as error:  # a fault of ours: this cell, not the batch
+                failed.add(key)
+                ref = f"{col_letters(key[2])}{key[1]}"
+                why = f"not computed, an internal error ({type(error).__name__}: {error})"
+                outcome.problems.append(Problem(key[0], ref, why))
     finally:
         sys.setrecursionlimit(old_limit)
     for key in pending:  # the cells on or behind a circle found by the bottom-up order

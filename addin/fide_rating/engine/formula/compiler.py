@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ...cells.registry import BY_NAME, call
-from ..functions import FUNCTIONS, REFERENCES
+from ..functions import FUNCTIONS, REFERENCES, arity
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
 from .values import (
     Area,
@@ -206,6 +206,11 @@ class Compiler:
         if spec is None:
             raise Unsupported(f"function {name} is not supported")
         impl, lazy, arrays = spec
+        least, most = arity(name)
+        if not least <= len(args) <= most:
+            took = f"{least}" if least == most else f"{least} to {most}"
+            noun = "argument" if most == 1 else "arguments"
+            raise Unsupported(f"{name} takes {took} {noun}, the formula gives it {len(args)}")
         reference = name in REFERENCES
         compiled = [self.node(a, array=arrays or array, reference=reference) for a in args]
         if lazy:

@@ -9,12 +9,13 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 from __future__ import annotations
 
 from . import dates, information, logical, lookup, math_trig, statistical, text
-from .base import FUNCTIONS, REFERENCES, Impl, register
+from .base import FUNCTIONS, REFERENCES, Impl, arity, register
 
 __all__ = [
     "FUNCTIONS",
     "REFERENCES",
     "Impl",
+    "arity",
     "dates",
     "information",
     "logical",

@@ -29,6 +29,34 @@ REFERENCES = frozenset({
 })  # fmt: skip
 
 
+_MANY = 255  # Excel's limit on a function's arguments
+
+# how many arguments each function takes, as Excel's function reference gives it: a formula
+# outside these bounds is not a formula Excel would save, and is reported, not evaluated
+ARITY: dict[str, tuple[int, int]] = {
+    "TODAY": (0, 0), "NA": (0, 0), "TRUE": (0, 0), "FALSE": (0, 0), "PI": (0, 0),
+    "DATE": (3, 3), "MID": (3, 3), "SUBSTITUTE": (3, 4), "VLOOKUP": (3, 4), "HLOOKUP": (3, 4),
+    "INDEX": (2, 4), "MATCH": (2, 3), "SUMIF": (2, 3), "AVERAGEIF": (2, 3), "RANK": (2, 3),
+    "RANK.EQ": (2, 3), "FIND": (2, 3), "SEARCH": (2, 3), "IF": (1, 3), "ROW": (0, 1),
+    "COLUMN": (0, 1), "LEFT": (1, 2), "RIGHT": (1, 2), "TRUNC": (1, 2), "LOG": (1, 2),
+    "WEEKDAY": (1, 2), "IFERROR": (2, 2), "IFNA": (2, 2), "ROUND": (2, 2), "ROUNDUP": (2, 2),
+    "ROUNDDOWN": (2, 2), "MOD": (2, 2), "POWER": (2, 2), "LARGE": (2, 2), "SMALL": (2, 2),
+    "COUNTIF": (2, 2), "EXACT": (2, 2), "REPT": (2, 2), "EDATE": (2, 2), "EOMONTH": (2, 2),
+    "CHOOSE": (2, _MANY), "SUMIFS": (3, _MANY), "COUNTIFS": (2, _MANY), "IFS": (2, _MANY),
+    "SWITCH": (3, _MANY),
+}  # fmt: skip
+# the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)
+_SEVERAL = frozenset({
+    "SUM", "PRODUCT", "SUMPRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN", "COUNT", "COUNTA",
+    "AND", "OR", "CONCATENATE", "CONCAT",
+})  # fmt: skip
+
+
+def arity(name: str) -> tuple[int, int]:
+    """The least and the most arguments of a standard function."""
+    return ARITY.get(name, (1, _MANY if name in _SEVERAL else 1))
+
+
 def register(*names: str, lazy: bool = False, arrays: bool = False) -> Callable[[Impl], Impl]:
     def deco(f: Impl) -> Impl:
         for n in names:
@@ -74,6 +102,26 @@ def number_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
     return number(one_value(book, v, r, c))
 
 
+def wildcards(text: str) -> re.Pattern[str]:
+    """Excel's wildcards as a pattern, case-insensitive: ``*`` any run, ``?`` one character,
+    ``~`` before either (or before ``~``) the character itself."""
+    out: list[str] = []
+    escaped = False
+    for ch in text:
+        if escaped and ch not in "*?~":
+            out.append(re.escape("~"))  # a tilde before anything else is itself
+        if escaped or ch not in "*?~":
+            out.append(re.escape(ch))
+            escaped = False
+        elif ch == "~":
+            escaped = True
+        else:
+            out.append(".*" if ch == "*" else ".")
+    if escaped:
+        out.append(re.escape("~"))
+    return re.compile("".join(out), re.I | re.S)
+
+
 def criterion(crit: Value) -> Callable[[Value], bool]:
     """COUNTIF-style criteria: a value, or a text such as ">=5", "<>x", "a*"."""
     if isinstance(crit, float | int | bool) or crit is None:
@@ -89,13 +137,7 @@ def criterion(crit: Value) -> Callable[[Value], bool]:
     except ValueError:
         goal = rest
     if isinstance(goal, str) and op in ("=", "<>") and any(ch in goal for ch in "*?"):
-        pattern = re.compile(
-            "".join(
-                ".*" if ch == "*" else "." if ch == "?" else re.escape(ch)
-                for ch in re.sub(r"~([*?~])", lambda x: "\0" + x.group(1), goal)
-            ).replace("\\\0", ""),
-            re.I | re.S,
-        )
+        pattern = wildcards(goal)
 
         def hit(v: Value) -> bool:
             return isinstance(v, str) and pattern.fullmatch(v) is not None

@@ -1,27 +1,56 @@
-"""Date and time functions (Excel's category): DATE, YEAR, MONTH, DAY, TODAY.
+"""Date and time functions (Excel's category): DATE, YEAR, MONTH, DAY, TODAY, WEEKDAY, EDATE,
+EOMONTH.
+
+Serial numbers are Excel's 1900 date system, its leap day included: 1 is 1900-01-01, 60 is the
+29 February 1900 that Excel counts, 61 is 1900-03-01, and 0 is "1900-01-00".
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
 
 from __future__ import annotations
 
+import calendar
 import datetime as _dt
 
 from ..formula.values import EPOCH, NUM, Book, Result, XlError
 from .base import Impl, number_arg, register
 
+_MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
+_LAST = 2958465  # 9999-12-31
 
-def _serial(d: _dt.date) -> float:
-    return float((d - EPOCH).days)
+
+def _month_start(y: int, m: int) -> int:
+    """Excel's serial of the first day of month ``m`` of year ``y`` (1900-02-29 counted)."""
+    first = _dt.date(y, m, 1)
+    return (first - EPOCH).days - (first < _MARCH_1900)
 
 
-def _date_of(book: Book, v: Result, r: int, c: int) -> _dt.date | XlError:
+def _ymd(serial: float) -> tuple[int, int, int]:
+    """Year, month, day of a serial in [0, _LAST], as Excel shows it."""
+    n = int(serial)
+    if n == 0:
+        return 1900, 1, 0
+    if n == 60:
+        return 1900, 2, 29
+    day = EPOCH + _dt.timedelta(days=n + (n < 60))
+    return day.year, day.month, day.day
+
+
+def _date_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
     x = number_arg(book, v, r, c)
     if isinstance(x, XlError):
         return x
-    if not 0 <= x < 2958466:
+    return x if 0 <= x < _LAST + 1 else NUM
+
+
+def _serial_of(y: int, m: int, d: int) -> Result:
+    """Excel's DATE arithmetic: months beyond 12 carry into years, days from the month's start."""
+    y += (m - 1) // 12
+    m = (m - 1) % 12 + 1
+    if not 1900 <= y <= 9999:
         return NUM
-    return EPOCH + _dt.timedelta(days=int(x))
+    serial = _month_start(y, m) + d - 1
+    return float(serial) if 0 <= serial <= _LAST else NUM
 
 
 @register("DATE")
@@ -35,34 +64,69 @@ def _date(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         return NUM
     if y < 1900:
         y += 1900
-    y += (m - 1) // 12
-    m = (m - 1) % 12 + 1
-    try:
-        day = _dt.date(y, m, 1) + _dt.timedelta(days=d - 1)
-    except (ValueError, OverflowError):
-        return NUM
-    if day == _dt.date(1899, 12, 31):
-        return 0.0  # DATE(1900, 1, 0): Excel's day 0
-    if day < _dt.date(1899, 12, 31):  # before Excel's first day: DATE(0.9, 0.9, 0.9)
-        return NUM
-    return _serial(day)
+    return _serial_of(y, m, d)  # DATE(0.9, 0.9, 0.9) is before day 0: #NUM!
 
 
-def _part(which: str) -> Impl:
+def _part(which: int) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        d = _date_of(book, args[0], r, c)
-        if isinstance(d, XlError):
-            return d
-        return float(getattr(d, which))
+        x = _date_arg(book, args[0], r, c)
+        return x if isinstance(x, XlError) else float(_ymd(x)[which])
 
     return impl
 
 
-register("YEAR")(_part("year"))
-register("MONTH")(_part("month"))
-register("DAY")(_part("day"))
+register("YEAR")(_part(0))
+register("MONTH")(_part(1))
+register("DAY")(_part(2))
 
 
 @register("TODAY")
 def _today(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return _serial(_dt.date.today())
+    return float((_dt.date.today() - EPOCH).days)
+
+
+# WEEKDAY's return types: the weekday numbered 1 (or 0 for type 3), counted from Sunday = 0
+_WEEK_STARTS = {1: (0, 1), 2: (1, 1), 3: (1, 0), 11: (1, 1), 12: (2, 1), 13: (3, 1),
+                14: (4, 1), 15: (5, 1), 16: (6, 1), 17: (0, 1)}  # fmt: skip
+
+
+@register("WEEKDAY")
+def _weekday(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    x = _date_arg(book, args[0], r, c)
+    kind = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 1.0
+    if isinstance(x, XlError):
+        return x
+    if isinstance(kind, XlError):
+        return kind
+    start = _WEEK_STARTS.get(int(kind))
+    if start is None:
+        return NUM
+    sunday_zero = (int(x) + 6) % 7  # serial 0 is a Saturday in Excel, serial 1 a Sunday
+    first, base = start
+    return float((sunday_zero - first) % 7 + base)
+
+
+def _months_on(end_of_month: bool) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        x = _date_arg(book, args[0], r, c)
+        k = number_arg(book, args[1], r, c)
+        if isinstance(x, XlError):
+            return x
+        if isinstance(k, XlError):
+            return k
+        y, m, d = _ymd(x)
+        total = y * 12 + (m - 1) + int(k)  # Excel truncates the months
+        y, m = divmod(total, 12)
+        m += 1
+        if not 1900 <= y <= 9999:
+            return NUM
+        start = _month_start(y, m)
+        length = 29 if (y, m) == (1900, 2) else calendar.monthrange(y, m)[1]  # Excel's 1900-02-29
+        last = start + length - 1
+        return float(last if end_of_month else min(start + max(d, 1) - 1, last))
+
+    return impl
+
+
+register("EDATE")(_months_on(False))
+register("EOMONTH")(_months_on(True))

@@ -1,11 +1,12 @@
-"""Logical functions (Excel's category): IF, IFERROR, IFNA, AND, OR, NOT, TRUE, FALSE.
+"""Logical functions (Excel's category): IF, IFS, SWITCH, IFERROR, IFNA, AND, OR, NOT, TRUE,
+FALSE.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
 
 from __future__ import annotations
 
-from ..formula.values import NA, VALUE, Book, Fn, Result, XlError, scalar, truth
+from ..formula.values import NA, VALUE, Book, Fn, Result, XlError, compare, scalar, truth
 from .base import Impl, flatten, one_value, register
 
 
@@ -17,6 +18,37 @@ def _if(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     if cond:
         return args[1](book, sh, r, c) if len(args) > 1 else True
     return args[2](book, sh, r, c) if len(args) > 2 else False
+
+
+@register("IFS", lazy=True)
+def _ifs(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    """The value after the first condition that holds; none holds: #N/A."""
+    if len(args) % 2:
+        return VALUE  # a condition without its value
+    for i in range(0, len(args), 2):
+        cond = truth(scalar(book, args[i](book, sh, r, c), r, c))
+        if isinstance(cond, XlError):
+            return cond
+        if cond:
+            return args[i + 1](book, sh, r, c)
+    return NA
+
+
+@register("SWITCH", lazy=True)
+def _switch(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
+    """The result after the first value equal to the expression (as ``=`` compares), else the
+    default when one is given, else #N/A."""
+    target = scalar(book, args[0](book, sh, r, c), r, c)
+    if isinstance(target, XlError):
+        return target
+    pairs = len(args) - 1
+    for i in range(1, 1 + pairs - pairs % 2, 2):
+        v = scalar(book, args[i](book, sh, r, c), r, c)
+        if isinstance(v, XlError):
+            return v
+        if compare("=", target, v) is True:
+            return args[i + 1](book, sh, r, c)
+    return args[-1](book, sh, r, c) if pairs % 2 else NA
 
 
 @register("IFERROR", lazy=True)

@@ -1,4 +1,5 @@
-"""Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, ROUND and the rest.
+"""Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, ROUND, EXP, LN, LOG and
+the rest.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -101,6 +102,27 @@ register("ABS")(_math1(abs))
 register("INT")(_math1(lambda x: float(math.floor(x))))
 register("SIGN")(_math1(lambda x: float((x > 0) - (x < 0))))
 register("SQRT")(_math1(math.sqrt))
+register("EXP")(_math1(math.exp))
+register("LN")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
+register("LOG10")(_math1(math.log10))
+
+
+@register("LOG")
+def _log(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    x = number_arg(book, args[0], r, c)
+    base = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 10.0
+    if isinstance(x, XlError):
+        return x
+    if isinstance(base, XlError):
+        return base
+    if x <= 0 or base <= 0:
+        return NUM
+    return DIV0 if base == 1 else math.log(x) / math.log(base)
+
+
+@register("PI")
+def _pi(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return math.pi
 
 
 @register("MOD")

@@ -1,4 +1,5 @@
-"""Text functions (Excel's category): LEN, UPPER, LOWER, TRIM, VALUE, LEFT, MID, CONCAT, EXACT.
+"""Text functions (Excel's category): LEN, UPPER, LOWER, TRIM, VALUE, LEFT, MID, CONCAT, EXACT,
+FIND, SEARCH, SUBSTITUTE, REPT, CODE, CHAR, UNICODE, UNICHAR.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -7,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..formula.values import VALUE, Book, Result, Value, XlError, number, text_of
-from .base import Impl, flatten, number_arg, one_value, register
+from ..formula.values import NA, VALUE, Book, Result, Value, XlError, number, text_of
+from .base import Impl, flatten, number_arg, one_value, register, wildcards
 
 
 def _text1(f: Callable[[str], Value]) -> Impl:
@@ -78,3 +79,117 @@ def _exact(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if isinstance(b, XlError):
         return b
     return a == b
+
+
+def _position(case: bool) -> Impl:
+    """FIND (case-sensitive, literal) and SEARCH (any case, wildcards): where the text starts."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        find = text_of(one_value(book, args[0], r, c))
+        within = text_of(one_value(book, args[1], r, c))
+        start = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 1.0
+        for v in (find, within, start):
+            if isinstance(v, XlError):
+                return v
+        assert isinstance(find, str) and isinstance(within, str) and isinstance(start, float)
+        at = int(start) - 1
+        if at < 0 or at > len(within):
+            return VALUE
+        if case:
+            found = within.find(find, at)
+        else:
+            m = wildcards(find).search(within, at)
+            found = -1 if m is None else m.start()
+        return VALUE if found < 0 else float(found + 1)
+
+    return impl
+
+
+register("FIND")(_position(True))
+register("SEARCH")(_position(False))
+
+
+@register("SUBSTITUTE")
+def _substitute(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    parts = [text_of(one_value(book, a, r, c)) for a in args[:3]]
+    nth = number_arg(book, args[3], r, c) if len(args) > 3 and args[3] is not None else None
+    for v in (*parts, nth):
+        if isinstance(v, XlError):
+            return v
+    text, old, new = (str(p) for p in parts)
+    if not old:
+        return text
+    if nth is None:
+        return text.replace(old, new)
+    k = int(nth)  # type: ignore[arg-type]
+    if k < 1:
+        return VALUE
+    at = -1
+    for _ in range(k):
+        at = text.find(old, at + 1)
+        if at < 0:
+            return text
+    return text[:at] + new + text[at + len(old) :]
+
+
+@register("REPT")
+def _rept(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    t = text_of(one_value(book, args[0], r, c))
+    n = number_arg(book, args[1], r, c)
+    if isinstance(t, XlError):
+        return t
+    if isinstance(n, XlError):
+        return n
+    if n < 0 or len(t) * int(n) > _LONGEST:
+        return VALUE
+    return t * int(n)
+
+
+_LONGEST = 32767  # characters in a cell
+_ANSI = "cp1252"  # CODE and CHAR on Windows Excel: the Western code page
+
+
+def _first_char(book: Book, v: Result, r: int, c: int) -> str | XlError:
+    t = text_of(one_value(book, v, r, c))
+    if isinstance(t, XlError):
+        return t
+    return t[0] if t else VALUE
+
+
+@register("CODE")
+def _code(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    ch = _first_char(book, args[0], r, c)
+    if isinstance(ch, XlError):
+        return ch
+    try:
+        return float(ch.encode(_ANSI)[0])
+    except UnicodeEncodeError:
+        return 63.0  # "?": Excel's code for a character outside the code page
+
+
+@register("UNICODE")
+def _unicode(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    ch = _first_char(book, args[0], r, c)
+    return ch if isinstance(ch, XlError) else float(ord(ch))
+
+
+@register("CHAR")
+def _char(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    n = number_arg(book, args[0], r, c)
+    if isinstance(n, XlError):
+        return n
+    k = int(n)
+    if not 1 <= k <= 255:
+        return VALUE
+    return bytes([k]).decode(_ANSI, errors="ignore") or chr(k)  # 0x81, 0x8D ...: as Latin-1
+
+
+@register("UNICHAR")
+def _unichar(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    n = number_arg(book, args[0], r, c)
+    if isinstance(n, XlError):
+        return n
+    k = int(n)
+    if not 1 <= k <= 0x10FFFF:
+        return VALUE
+    return NA if 0xD800 <= k <= 0xDFFF else chr(k)  # a lone surrogate half: #N/A
