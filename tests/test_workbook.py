@@ -432,3 +432,26 @@ def test_a_fault_of_ours_costs_a_cell_or_a_file_never_the_batch(
     assert "FAILED" in err and "internal error (RuntimeError: an unforeseen fault)" in err
     assert "Traceback" not in err and (tmp_path / "o2" / "c.xlsx").exists()
     assert not (tmp_path / "o2" / "b.xlsx").exists()
+
+
+def test_cells_on_an_uncomputed_formula_are_reported_not_computed_from_its_stale_value(
+    tmp_path: Path,
+) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"], ws["A3"] = "=FOO(1)", "=A1+1", "=IFERROR(A2,0)"
+    ws["A4"], ws["A5"], ws["B1"] = "=SUM(A1:A3)", "=2+2", 7
+    for r in range(10, 30_010):  # a deep chain ending on it: followed bottom-up, then reported
+        ws.cell(r, 3, f"=C{r + 1}+1")
+    ws.cell(30_010, 3, "=A2")
+    wb.save(tmp_path / "a.xlsx")
+    outcome = recalc_file(tmp_path / "a.xlsx", out_dir=tmp_path / "out")
+    reasons = {p.cell: p.reason for p in outcome.problems}
+    assert reasons["A1"] == "function FOO is not supported"
+    for cell in ("A2", "A3", "A4", "C10", "C30010"):
+        assert reasons[cell] == "depends on Sheet!A1, which is not computed", cell
+    assert len(reasons) == 5 + 30_000
+    assert outcome.values == {("Sheet", 5, 1): 4.0}
+    out = openpyxl.load_workbook(tmp_path / "out" / "a.xlsx")["Sheet"]
+    assert out["A2"].value == "=A1+1"  # formulas kept, as they were

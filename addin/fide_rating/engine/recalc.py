@@ -83,6 +83,18 @@ class Circular(Exception):  # noqa: N818 - reads as what it reports
     """A formula that depends on itself."""
 
 
+class NotComputed(Exception):  # noqa: N818 - reads as what it reports
+    """A formula that needs a cell left uncomputed (an unsupported formula): its value is not
+    known, and the cached one may be stale."""
+
+
+def _not_computed(where: str) -> Fn:
+    def raise_(book: object, sheet: str, row: int, col: int) -> Value:
+        raise NotComputed(where)
+
+    return raise_
+
+
 _MISSING = object()
 
 
@@ -153,6 +165,9 @@ class Book:
             v = scalar(self, f(self, sheet, row, col), row, col)
         except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
             v = ERRORS["#NUM!"]
+        except NotComputed as error:  # this cell neither: the next one asking learns at once
+            self.compiled[key] = _not_computed(str(error))
+            raise
         finally:
             self.active.discard(key)
         if isinstance(v, float) and not math.isfinite(v):
@@ -236,7 +251,7 @@ def evaluate(
                 pending.append(key)
             except Unsupported as error:
                 outcome.problems.append(Problem(title, here, str(error)))
-                book.results[key] = stored.get((r, c))
+                book.compiled[key] = _not_computed(f"{title}!{here}")  # no value from it
     set_now: dict[tuple[str, int, int], Value] = {}
     if constants is not None:
         set_now = constants(lambda s, r, c: book.results.get((s, r, c)), dict(book.extents))
@@ -246,36 +261,34 @@ def evaluate(
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20_000))
     failed: set[tuple[str, int, int]] = set()
+
+    def left(key: tuple[str, int, int], why: str) -> None:
+        failed.add(key)
+        outcome.problems.append(Problem(key[0], f"{col_letters(key[2])}{key[1]}", why))
+
     try:
         for key in pending:
             try:
                 book.value(*key)
+            except NotComputed as error:
+                left(key, f"depends on {error}, which is not computed")
             except Circular as error:
-                failed.add(key)
-                outcome.problems.append(
-                    Problem(
-                        key[0],
-                        f"{col_letters(key[2])}{key[1]}",
-                        f"circular reference through {error}",
-                    )
-                )
+                left(key, f"circular reference through {error}")
             except RecursionError:
                 try:
                     _bottom_up(book, key, sources, compiler)
                     value = book.value(*key)
+                except NotComputed as error:
+                    left(key, f"depends on {error}, which is not computed")
+                    continue
                 except (RecursionError, Circular) as error:
                     value = CIRCULAR if isinstance(error, Circular) else None
                     if value is None:
-                        failed.add(key)
-                        ref = f"{col_letters(key[2])}{key[1]}"
-                        outcome.problems.append(Problem(key[0], ref, "dependency chain too deep"))
+                        left(key, "dependency chain too deep")
                 if value is CIRCULAR:
                     book.results[key] = CIRCULAR
             except Exception as error:  # a fault of ours: this cell, not the batch
-                failed.add(key)
-                ref = f"{col_letters(key[2])}{key[1]}"
-                why = f"not computed, an internal error ({type(error).__name__}: {error})"
-                outcome.problems.append(Problem(key[0], ref, why))
+                left(key, f"not computed, an internal error ({type(error).__name__}: {error})")
     finally:
         sys.setrecursionlimit(old_limit)
     for key in pending:  # the cells on or behind a circle found by the bottom-up order
@@ -377,7 +390,7 @@ def _bottom_up(
         if key in circular:
             book.results[key] = CIRCULAR
         elif key != start and key not in book.results:
-            with contextlib.suppress(Circular, RecursionError):
+            with contextlib.suppress(Circular, RecursionError, NotComputed):
                 book.value(*key)
 
 
@@ -401,12 +414,17 @@ def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:
     sheet = (m.group(1) or "").replace("''", "'") or m.group(2)
     c1, r1 = col_number(m.group(3)), int(m.group(4))
     c2, r2 = col_number(m.group(5)), int(m.group(6))
-    header = [book.value(sheet, r1, c) for c in range(c1, c2 + 1)]
+
+    def shown(r: int, c: int) -> Value:  # a cell left uncomputed shows nothing
+        try:
+            return book.value(sheet, r, c)
+        except (NotComputed, Circular, RecursionError):
+            return None
+
+    header = [shown(r1, c) for c in range(c1, c2 + 1)]
     rows = []
     for r in range(r1 + 1, r2 + 1):
-        line = {
-            str(h): book.value(sheet, r, c) for h, c in zip(header, range(c1, c2 + 1), strict=True)
-        }
+        line = {str(h): shown(r, c) for h, c in zip(header, range(c1, c2 + 1), strict=True)}
         if any(v not in (None, "") for k, v in line.items() if k in ("Name", "FIDE ID")):
             rows.append(line)
     return rows
