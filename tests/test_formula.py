@@ -294,3 +294,26 @@ def test_the_1900_leap_day_as_excel_counts_it() -> None:
 def test_a_wrong_number_of_arguments_is_reported(formula: str, message: str) -> None:
     with pytest.raises(Unsupported, match=message):
         ev(formula, {})
+
+
+def test_exact_match_and_criteria_keep_types_apart() -> None:
+    """MATCH type 0 finds a text among texts only and reads no operator in it; a criterion in
+    an empty cell is 0 (Excel's COUNTIFS reference); "TRUE" in a criterion is the logical."""
+    cells = {"A1": 1, "A2": "1", "A3": True, "A4": "b", "E1": 0, "E3": "0", "D2": True}
+    assert ev('=MATCH("1",A1:A4,0)', cells) == 2.0  # the text, not the number 1
+    assert ev("=MATCH(1,A1:A4,0)", cells) == 1.0
+    assert ev("=MATCH(TRUE,A1:A4,0)", cells) == 3.0  # the logical, not the number 1
+    assert ev('=MATCH("B",A1:A4,0)', cells) == 4.0  # any case
+    assert ev('=MATCH("?",A1:A4,0)', cells) == 2.0  # a wildcard: texts of one character
+    assert ev('=MATCH(">0",A1:A4,0)', cells) == NA  # no operators in MATCH
+    assert ev("=COUNTIF(E1:E3,B9)", cells) == 1.0  # the empty B9 is 0: E1, not the blank E2
+    assert ev('=COUNTIF(D1:D3,"TRUE")', cells) == 1.0
+    assert ev('=COUNTIF(D1:D3,"<=TRUE")', cells) == 1.0  # logicals compared with logicals
+    assert ev('=COUNTIF(A1:A4,"#N/A")', {**cells, "A4": NA}) == 1.0
+
+
+def test_text_as_a_number_as_excel_reads_it() -> None:
+    assert ev('=1+"50%"', {}) == 1.5
+    assert ev('="1e3"*1', {}) == 1000.0
+    for text in ("inf", "nan", "1_000", "infinity", ""):
+        assert ev(f'=1+"{text}"', {}) == VALUE, text  # Python reads some of them; Excel none

@@ -6,6 +6,7 @@ May import: the standard library only.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -74,6 +75,9 @@ Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, hos
 # --- values ---------------------------------------------------------------------------------
 
 
+_NUMERIC = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%?)")
+
+
 def number(v: Value) -> float | XlError:
     """A value as a number, the way arithmetic takes it."""
     if v is None:
@@ -86,13 +90,11 @@ def number(v: Value) -> float | XlError:
         return v
     if isinstance(v, int):
         return float(v)
-    text = v.strip()
-    if not text:
+    m = _NUMERIC.fullmatch(v.strip())
+    if m is None:  # not "inf", "nan" or "1_000": Python reads them, Excel does not
         return VALUE
-    try:
-        return float(text)
-    except ValueError:
-        return VALUE
+    x = float(m.group(1))
+    return x / 100 if m.group(2) else x
 
 
 def text_of(v: Value) -> str | XlError:

@@ -14,7 +14,18 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..formula.values import Area, Book, Result, Value, XlError, as_grid, compare, number, scalar
+from ..formula.values import (
+    ERRORS,
+    Area,
+    Book,
+    Result,
+    Value,
+    XlError,
+    as_grid,
+    compare,
+    number,
+    scalar,
+)
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 FUNCTIONS: dict[str, tuple[Impl, bool, bool]] = {}  # name -> (impl, lazy args, array args)
@@ -124,7 +135,9 @@ def wildcards(text: str) -> re.Pattern[str]:
 
 def criterion(crit: Value) -> Callable[[Value], bool]:
     """COUNTIF-style criteria: a value, or a text such as ">=5", "<>x", "a*"."""
-    if isinstance(crit, float | int | bool) or crit is None:
+    if crit is None:
+        crit = 0.0  # a criterion in an empty cell is 0, as Excel documents for COUNTIFS
+    if isinstance(crit, float | int | bool):
         target = crit
         return lambda v: v == target and not (isinstance(v, bool) ^ isinstance(target, bool))
     if isinstance(crit, XlError):
@@ -132,10 +145,15 @@ def criterion(crit: Value) -> Callable[[Value], bool]:
     m = re.match(r"^(<=|>=|<>|<|>|=)?(.*)$", crit, re.S)
     assert m is not None
     op, rest = m.group(1) or "=", m.group(2)
-    try:
-        goal: Value = float(rest)
-    except ValueError:
-        goal = rest
+    goal: Value = number(rest) if rest.strip() else rest
+    if isinstance(goal, XlError):  # not a number: a logical, an error or a text
+        upper = rest.upper()
+        goal = (upper == "TRUE") if upper in ("TRUE", "FALSE") else ERRORS.get(upper, rest)
+    if isinstance(goal, XlError):
+        error = goal
+        if op in ("=", "<>"):
+            return (lambda v: v == error) if op == "=" else (lambda v: v != error)
+        return lambda v: False  # an error is not ordered
     if isinstance(goal, str) and op in ("=", "<>") and any(ch in goal for ch in "*?"):
         pattern = wildcards(goal)
 
@@ -149,6 +167,8 @@ def criterion(crit: Value) -> Callable[[Value], bool]:
         return lambda v: v is not None and v != ""
 
     def test(v: Value) -> bool:
+        if isinstance(goal, bool) and not isinstance(v, bool):
+            return op == "<>"
         if isinstance(goal, float) and not (isinstance(v, float | int) and not isinstance(v, bool)):
             return op == "<>"
         if isinstance(goal, str) and not isinstance(v, str):

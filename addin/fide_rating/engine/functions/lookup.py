@@ -5,6 +5,8 @@ May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the stand
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..formula.values import (
     NA,
     REF,
@@ -22,7 +24,7 @@ from ..formula.values import (
     scalar,
     truth,
 )
-from .base import Impl, criterion, number_arg, one_value, register
+from .base import Impl, number_arg, one_value, register, wildcards
 
 
 @register("CHOOSE", lazy=True)
@@ -70,10 +72,13 @@ def _lookup_line(book: Book, v: Result) -> list[Value]:
 
 
 def _match_pos(goal: Value, line: list[Value], mode: float) -> int | None:
-    if mode == 0:
-        test = (
-            criterion(goal) if isinstance(goal, str) else (lambda v: compare("=", v, goal) is True)
-        )
+    if mode == 0:  # exact: a text matches texts only (wildcards allowed), a number numbers
+        test: Callable[[Value], bool]
+        if isinstance(goal, str) and any(ch in goal for ch in "*?"):
+            pattern = wildcards(goal)
+            test = lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None  # noqa: E731
+        else:
+            test = lambda v: compare("=", v, goal) is True  # noqa: E731
         for k, v in enumerate(line):
             if v is not None and test(v):
                 return k
