@@ -317,3 +317,14 @@ def test_text_as_a_number_as_excel_reads_it() -> None:
     assert ev('="1e3"*1', {}) == 1000.0
     for text in ("inf", "nan", "1_000", "infinity", ""):
         assert ev(f'=1+"{text}"', {}) == VALUE, text  # Python reads some of them; Excel none
+
+
+def test_an_empty_argument_is_zero_an_omitted_one_its_default() -> None:
+    """VLOOKUP(x, A:B, 2, ) is Excel's common idiom for an exact look-up (LibreOffice agrees)."""
+    cells = {"A1": 1, "A2": 2, "A3": 3, "B1": "a", "B2": "b", "B3": "c"}
+    assert ev("=VLOOKUP(2.5,A1:B3,2,)", cells) == NA
+    assert ev("=VLOOKUP(2.5,A1:B3,2)", cells) == "b"
+    assert ev("=VLOOKUP(2,A1:B3,2,)", cells) == "b"
+    assert ev("=MATCH(2.5,A1:A3,)", cells) == NA
+    assert ev("=MATCH(2.5,A1:A3,C9)", cells) == NA  # an empty cell: 0 as well
+    assert ev("=MATCH(2.5,A1:A3)", cells) == 2.0

@@ -133,6 +133,14 @@ def wildcards(text: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.I | re.S)
 
 
+def optional_number(
+    book: Book, args: list[Result], i: int, r: int, c: int, default: float
+) -> float | XlError:
+    """Argument ``i`` as a number, the default when it is left out. Written but empty
+    (``MATCH(x, A1:A9, )``) or an empty cell, it is 0, as in Excel (that MATCH is exact)."""
+    return number_arg(book, args[i], r, c) if len(args) > i else default
+
+
 def criterion(crit: Value) -> Callable[[Value], bool]:
     """COUNTIF-style criteria: a value, or a text such as ">=5", "<>x", "a*"."""
     if crit is None:

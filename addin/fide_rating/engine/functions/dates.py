@@ -13,7 +13,7 @@ import calendar
 import datetime as _dt
 
 from ..formula.values import EPOCH, NUM, Book, Result, XlError
-from .base import Impl, number_arg, register
+from .base import Impl, number_arg, optional_number, register
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
 _LAST = 2958465  # 9999-12-31
@@ -93,7 +93,7 @@ _WEEK_STARTS = {1: (0, 1), 2: (1, 1), 3: (1, 0), 11: (1, 1), 12: (2, 1), 13: (3,
 @register("WEEKDAY")
 def _weekday(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     x = _date_arg(book, args[0], r, c)
-    kind = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 1.0
+    kind = optional_number(book, args, 1, r, c, 1.0)
     if isinstance(x, XlError):
         return x
     if isinstance(kind, XlError):

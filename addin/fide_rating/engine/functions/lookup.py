@@ -24,7 +24,7 @@ from ..formula.values import (
     scalar,
     truth,
 )
-from .base import Impl, number_arg, one_value, register, wildcards
+from .base import Impl, number_arg, one_value, optional_number, register, wildcards
 
 
 @register("CHOOSE", lazy=True)
@@ -39,8 +39,8 @@ def _choose(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
 @register("INDEX")
 def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     area = args[0]
-    row = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 0.0
-    col = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 0.0
+    row = optional_number(book, args, 1, r, c, 0.0)
+    col = optional_number(book, args, 2, r, c, 0.0)
     if isinstance(row, XlError):
         return row
     if isinstance(col, XlError):
@@ -100,7 +100,7 @@ def _match(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     goal = one_value(book, args[0], r, c)
     if isinstance(goal, XlError):
         return goal
-    mode = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 1.0
+    mode = optional_number(book, args, 2, r, c, 1.0)
     if isinstance(mode, XlError):
         return mode
     k = _match_pos(goal, _lookup_line(book, args[1]), mode)
@@ -119,7 +119,7 @@ def _lookup(vertical: bool) -> Impl:
         if isinstance(idx, XlError):
             return idx
         approx = True
-        if len(args) > 3 and args[3] is not None:
+        if len(args) > 3:  # written but empty (VLOOKUP(x, A:B, 2, )): FALSE, an exact match
             t = truth(one_value(book, args[3], r, c))
             if isinstance(t, XlError):
                 return t

@@ -11,7 +11,16 @@ from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, XlError, arith, as_grid
-from .base import Impl, criterion_hits, number_arg, numbers_of, one_value, register, sum_where
+from .base import (
+    Impl,
+    criterion_hits,
+    number_arg,
+    numbers_of,
+    one_value,
+    optional_number,
+    register,
+    sum_where,
+)
 
 
 @register("SUM")
@@ -110,7 +119,7 @@ register("LOG10")(_math1(math.log10))
 @register("LOG")
 def _log(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     x = number_arg(book, args[0], r, c)
-    base = number_arg(book, args[1], r, c) if len(args) > 1 and args[1] is not None else 10.0
+    base = optional_number(book, args, 1, r, c, 10.0)
     if isinstance(x, XlError):
         return x
     if isinstance(base, XlError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..formula.values import NA, VALUE, Book, Result, Value, XlError, number, text_of
-from .base import Impl, flatten, number_arg, one_value, register, wildcards
+from .base import Impl, flatten, number_arg, one_value, optional_number, register, wildcards
 
 
 def _text1(f: Callable[[str], Value]) -> Impl:
@@ -87,7 +87,7 @@ def _position(case: bool) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         find = text_of(one_value(book, args[0], r, c))
         within = text_of(one_value(book, args[1], r, c))
-        start = number_arg(book, args[2], r, c) if len(args) > 2 and args[2] is not None else 1.0
+        start = optional_number(book, args, 2, r, c, 1.0)
         for v in (find, within, start):
             if isinstance(v, XlError):
                 return v
@@ -112,7 +112,7 @@ register("SEARCH")(_position(False))
 @register("SUBSTITUTE")
 def _substitute(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     parts = [text_of(one_value(book, a, r, c)) for a in args[:3]]
-    nth = number_arg(book, args[3], r, c) if len(args) > 3 and args[3] is not None else None
+    nth = number_arg(book, args[3], r, c) if len(args) > 3 else None  # empty: 0, #VALUE!
     for v in (*parts, nth):
         if isinstance(v, XlError):
             return v
