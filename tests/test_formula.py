@@ -247,12 +247,48 @@ EXCEL_REFERENCE_EXAMPLES = [
     ('=SWITCH(WEEKDAY(DATE(2008,2,14)),1,"Sunday",5,"Thursday","No match")', "Thursday"),
     ('=SWITCH(99,1,"Sunday",2,"Monday","No match")', "No match"),
     ('=SWITCH(99,1,"Sunday",2,"Monday")', NA),
+    ('=DATEDIF(DATE(2001,1,1),DATE(2003,1,1),"Y")', 2.0),
+    ('=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"D")', 440.0),
+    ('=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"YD")', 75.0),
+    ("=LOOKUP(4.19,B1:B5,C1:C5)", "orange"),
+    ("=LOOKUP(5.75,B1:B5,C1:C5)", "yellow"),
+    ("=LOOKUP(7.66,B1:B5,C1:C5)", "blue"),
+    ("=LOOKUP(0,B1:B5,C1:C5)", NA),
+    ('=LOOKUP("C",{"a","b","c","d";1,2,3,4})', 3.0),
+    ('=LOOKUP("bump",{"a",1;"b",2;"c",3})', 2.0),
+    ("=DEC2BIN(9,4)", "1001"),
+    ("=DEC2BIN(-100)", "1110011100"),
+    ("=DEC2OCT(58,3)", "072"),
+    ("=DEC2OCT(-100)", "7777777634"),
+    ("=DEC2HEX(100,4)", "0064"),
+    ("=DEC2HEX(-54)", "FFFFFFFFCA"),
+    ("=DEC2HEX(28)", "1C"),
+    ("=DEC2HEX(64,1)", NUM),
 ]
+
+LOOKUP_TABLE = {"B1": 4.14, "B2": 4.19, "B3": 5.17, "B4": 5.77, "B5": 6.39, "C1": "red",
+                "C2": "orange", "C3": "yellow", "C4": "green", "C5": "blue"}  # fmt: skip
 
 
 @pytest.mark.parametrize(("formula", "expected"), EXCEL_REFERENCE_EXAMPLES)
 def test_functions_as_excel_documents_them(formula: str, expected: object) -> None:
-    assert ev(formula, {"A1": "Miriam McGovern", "A2": 85}) == expected
+    assert ev(formula, {"A1": "Miriam McGovern", "A2": 85, **LOOKUP_TABLE}) == expected
+
+
+def test_lookup_of_the_last_match_excel_idiom() -> None:
+    cells = {**LOOKUP_TABLE, "D1": "x", "D2": "y", "D3": "x", "D4": "z", "D5": "y"}
+    assert ev('=LOOKUP(2,1/(D1:D5="x"),C1:C5)', cells) == "yellow"  # the last x: D3
+    assert ev('=LOOKUP(2,1/(D1:D5="y"),B1:B5)', cells) == 6.39
+    assert ev('=LOOKUP(2,1/(D1:D5="w"),B1:B5)', cells) == NA
+
+
+def test_datedif_counts_whole_units() -> None:
+    assert ev('=DATEDIF(DATE(1990,5,20),DATE(2025,5,19),"Y")', {}) == 34.0  # the day before
+    assert ev('=DATEDIF(DATE(1990,5,20),DATE(2025,5,20),"y")', {}) == 35.0
+    assert ev('=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"YM")', {}) == 2.0
+    assert ev('=DATEDIF(DATE(2015,1,31),DATE(2015,3,1),"MD")', {}) == -2.0  # Excel's own
+    assert ev('=DATEDIF(DATE(2003,1,1),DATE(2001,1,1),"Y")', {}) == NUM
+    assert ev('=DATEDIF(DATE(2001,1,1),DATE(2003,1,1),"W")', {}) == NUM
 
 
 def test_error_and_edge_cases_of_the_newer_functions() -> None:

@@ -52,16 +52,20 @@ _NEWER = {"IFS", "SWITCH", "UNICODE", "UNICHAR"}  # saved with Excel's _xlfn. pr
 
 
 def _functions(path: Path) -> None:
-    from test_formula import EXCEL_REFERENCE_EXAMPLES
+    from test_formula import EXCEL_REFERENCE_EXAMPLES, LOOKUP_TABLE
 
     wb = Workbook()
     ws = wb.active
     assert ws is not None
     ws["A1"], ws["A2"] = "Miriam McGovern", 85
+    for ref, value in LOOKUP_TABLE.items():
+        ws[ref] = value
     extra = ['=FIND("o","Hello",9)', '=SEARCH("~*","x*y")', '=SUBSTITUTE("abc","b","x",0)',
              '=REPT("ab",-1)', "=LN(0)", "=LOG(1,1)", "=WEEKDAY(45000,4)", '=IFS(1/0,"a")',
              "=EDATE(DATE(2024,1,31),1)", "=EOMONTH(DATE(2024,3,15),-13)", "=DATE(2024,14,-3)",
-             "=YEAR(45351)", "=WEEKDAY(45351,16)", '=SEARCH("b*d","abcde")']  # fmt: skip
+             "=YEAR(45351)", "=WEEKDAY(45351,16)", '=SEARCH("b*d","abcde")',
+             '=DATEDIF(DATE(1990,5,20),DATE(2025,5,19),"Y")', '=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),"YM")',
+             "=DEC2BIN(9,3)", "=DEC2BIN(512)"]  # fmt: skip
     for i, written in enumerate([f for f, _ in EXCEL_REFERENCE_EXAMPLES] + extra, start=1):
         ws.cell(i, 3, re.sub(rf"\b({'|'.join(_NEWER)})\(", r"_xlfn.\1(", written))
     wb.save(path)

@@ -8,7 +8,7 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 
 from __future__ import annotations
 
-from . import dates, information, logical, lookup, math_trig, statistical, text
+from . import dates, engineering, information, logical, lookup, math_trig, statistical, text
 from .base import FUNCTIONS, REFERENCES, Impl, arity, register
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "Impl",
     "arity",
     "dates",
+    "engineering",
     "information",
     "logical",
     "lookup",

@@ -37,6 +37,7 @@ REFERENCES = frozenset({
     "ROW", "COLUMN", "ROWS", "COLUMNS", "SUM", "PRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN",
     "COUNT", "COUNTA", "COUNTBLANK", "AND", "OR", "LARGE", "SMALL", "COUNTIF", "COUNTIFS",
     "SUMIF", "SUMIFS", "AVERAGEIF", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "RANK", "RANK.EQ",
+    "LOOKUP",
 })  # fmt: skip
 
 
@@ -46,7 +47,8 @@ _MANY = 255  # Excel's limit on a function's arguments
 # outside these bounds is not a formula Excel would save, and is reported, not evaluated
 ARITY: dict[str, tuple[int, int]] = {
     "TODAY": (0, 0), "NA": (0, 0), "TRUE": (0, 0), "FALSE": (0, 0), "PI": (0, 0),
-    "DATE": (3, 3), "MID": (3, 3), "SUBSTITUTE": (3, 4), "VLOOKUP": (3, 4), "HLOOKUP": (3, 4),
+    "DATE": (3, 3), "MID": (3, 3), "DATEDIF": (3, 3), "LOOKUP": (2, 3), "SUBSTITUTE": (3, 4),
+    "VLOOKUP": (3, 4), "HLOOKUP": (3, 4), "DEC2BIN": (1, 2), "DEC2OCT": (1, 2), "DEC2HEX": (1, 2),
     "INDEX": (2, 4), "MATCH": (2, 3), "SUMIF": (2, 3), "AVERAGEIF": (2, 3), "RANK": (2, 3),
     "RANK.EQ": (2, 3), "FIND": (2, 3), "SEARCH": (2, 3), "IF": (1, 3), "ROW": (0, 1),
     "COLUMN": (0, 1), "LEFT": (1, 2), "RIGHT": (1, 2), "TRUNC": (1, 2), "LOG": (1, 2),

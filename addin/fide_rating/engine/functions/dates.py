@@ -1,5 +1,5 @@
 """Date and time functions (Excel's category): DATE, YEAR, MONTH, DAY, TODAY, WEEKDAY, EDATE,
-EOMONTH.
+EOMONTH, DATEDIF.
 
 Serial numbers are Excel's 1900 date system, its leap day included: 1 is 1900-01-01, 60 is the
 29 February 1900 that Excel counts, 61 is 1900-03-01, and 0 is "1900-01-00".
@@ -12,8 +12,8 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 
-from ..formula.values import EPOCH, NUM, Book, Result, XlError
-from .base import Impl, number_arg, optional_number, register
+from ..formula.values import EPOCH, NUM, Book, Result, XlError, text_of
+from .base import Impl, number_arg, one_value, optional_number, register
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
 _LAST = 2958465  # 9999-12-31
@@ -130,3 +130,40 @@ def _months_on(end_of_month: bool) -> Impl:
 
 register("EDATE")(_months_on(False))
 register("EOMONTH")(_months_on(True))
+
+
+@register("DATEDIF")
+def _datedif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """Whole years, months or days between two dates (Excel's compatibility function,
+    "MD" with Excel's own arithmetic: it can be negative, as Excel documents)."""
+    start, end = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
+    unit = text_of(one_value(book, args[2], r, c))
+    for v in (start, end, unit):
+        if isinstance(v, XlError):
+            return v
+    assert isinstance(start, float) and isinstance(end, float) and isinstance(unit, str)
+    if start > end:
+        return NUM
+    (y1, m1, d1), (y2, m2, d2) = _ymd(start), _ymd(end)
+    months = (y2 - y1) * 12 + m2 - m1 - (d2 < d1)
+    kind = unit.upper()
+    if kind == "D":
+        return float(int(end) - int(start))
+    if kind == "M":
+        return float(months)
+    if kind == "Y":
+        return float(months // 12)
+    if kind == "YM":
+        return float(months % 12)
+    if kind == "MD":
+        if d2 >= d1:
+            return float(d2 - d1)
+        py, pm = (y2, m2 - 1) if m2 > 1 else (y2 - 1, 12)
+        return float(calendar.monthrange(py, pm)[1] - d1 + d2)
+    if kind == "YD":
+        years = months // 12
+        y, m = divmod(y1 * 12 + m1 - 1 + years * 12, 12)
+        last = calendar.monthrange(y, m + 1)[1]
+        anniversary = _month_start(y, m + 1) + min(d1, last) - 1
+        return float(int(end) - anniversary)
+    return NUM

@@ -1,4 +1,5 @@
-"""Lookup and reference functions (Excel's category): CHOOSE, INDEX, MATCH, VLOOKUP, ROW.
+"""Lookup and reference functions (Excel's category): CHOOSE, INDEX, MATCH, VLOOKUP, LOOKUP,
+ROW.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -137,6 +138,29 @@ def _lookup(vertical: bool) -> Impl:
 
 register("VLOOKUP")(_lookup(True))
 register("HLOOKUP")(_lookup(False))
+
+
+@register("LOOKUP", arrays=True)
+def _lookup_vector(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The vector form (a value in one row or column, the result from another at the same
+    place) and the array form (the first row or column of a wider or taller array, the result
+    from its last). Approximate, errors passed over: LOOKUP(2, 1/(A1:A9="x"), B1:B9) gives the
+    last B whose A is "x", Excel's idiom."""
+    goal = one_value(book, args[0], r, c)
+    if isinstance(goal, XlError):
+        return goal
+    grid = as_grid(book, args[1])
+    if not grid or not grid[0]:
+        return NA
+    if len(args) > 2:
+        keys = [v for line in grid for v in line]
+        results = [v for line in as_grid(book, args[2]) for v in line]
+    elif len(grid[0]) > len(grid):
+        keys, results = grid[0], grid[-1]
+    else:
+        keys, results = [line[0] for line in grid], [line[-1] for line in grid]
+    k = _match_pos(goal, keys, 1.0)
+    return NA if k is None or k >= len(results) else results[k]
 
 
 @register("ROWS")
