@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 
 import pytest
 
@@ -11,7 +12,7 @@ from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
 from fide_rating.engine.recalc import Book
 
 
-def book(cells: dict[str, object], formulas: dict[str, str] | None = None) -> Book:
+def book(cells: Mapping[str, object], formulas: dict[str, str] | None = None) -> Book:
     """A one-sheet book "S": constants and formulas by A1 address."""
     b = Book()
     b.sheets["S"] = "S"
@@ -38,7 +39,7 @@ def _rc(ref: str) -> tuple[int, int]:
     return int(ref[len(letters) :]), col
 
 
-def ev(text: str, cells: dict[str, object] | None = None) -> object:
+def ev(text: str, cells: Mapping[str, object] | None = None) -> object:
     b = book(cells or {}, {"Z99": text})
     return b.value("S", 99, 26)
 
@@ -266,7 +267,7 @@ EXCEL_REFERENCE_EXAMPLES = [
     ("=DEC2HEX(64,1)", NUM),
 ]
 
-LOOKUP_TABLE = {"B1": 4.14, "B2": 4.19, "B3": 5.17, "B4": 5.77, "B5": 6.39, "C1": "red",
+LOOKUP_TABLE: dict[str, float | str] = {"B1": 4.14, "B2": 4.19, "B3": 5.17, "B4": 5.77, "B5": 6.39, "C1": "red",
                 "C2": "orange", "C3": "yellow", "C4": "green", "C5": "blue"}  # fmt: skip
 
 
