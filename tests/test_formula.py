@@ -365,3 +365,42 @@ def test_an_empty_argument_is_zero_an_omitted_one_its_default() -> None:
     assert ev("=MATCH(2.5,A1:A3,)", cells) == NA
     assert ev("=MATCH(2.5,A1:A3,C9)", cells) == NA  # an empty cell: 0 as well
     assert ev("=MATCH(2.5,A1:A3)", cells) == 2.0
+
+
+# cells of pycel's test workbook tests/fixtures/lookup.xlsx (saved by Excel), with the values
+# Excel cached for its formulas: the expectations below are Excel's, not ours
+PYCEL_LOOKUP: dict[str, object] = {
+    "B5": 0, "C5": "a", "E5": DIV0, "B6": 1, "C6": "e", "D6": "plugh", "B7": 2, "C7": "i",
+    "D7": True, "E7": XlError("#NULL!"), "B8": 3, "C8": "o", "D8": VALUE, "E8": NUM, "B9": 4,
+    "C9": "u", "D9": NA, "E9": REF, "B11": 0, "C11": 1, "D11": 2, "E11": 3, "F11": 4,
+    "B12": "a", "C12": "e", "D12": "i", "E12": "o", "F12": "u", "C13": "plugh", "D13": True,
+    "E13": VALUE, "F13": NA, "B14": DIV0, "C14": XlError("#NAME?"), "D14": XlError("#NULL!"),
+    "E14": NUM, "F14": REF, "D3": 2, "E3": 3, "F3": 4.5,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("formula", "cached"),
+    [
+        ("=HLOOKUP(G3,B11:F14,2)", "a"),  # G3 empty: looked up as 0
+        ("=LOOKUP(G3,B11:F12)", "a"),
+        ("=LOOKUP(G3,B5:C9)", "a"),
+        ("=VLOOKUP(G3,B5:E9,2)", "a"),
+        ("=LOOKUP(D3,B5:C9,C5:C9)", "i"),  # a two-column lookup vector: its first column
+        ("=LOOKUP(E3,B5:C9,C5:C9)", "o"),
+        ("=LOOKUP(F3,B5:C9,C5:C9)", "u"),
+        ("=LOOKUP(D3,B5:C9,D5:D9)", True),
+        ("=LOOKUP(D3,B5:C9,E5:E9)", XlError("#NULL!")),
+        ("=LOOKUP(2,B5:C9,E5:F9)", NA),  # a result range of two columns
+    ],
+)
+def test_lookups_as_excel_cached_them(formula: str, cached: object) -> None:
+    assert ev(formula, PYCEL_LOOKUP) == cached
+
+
+def test_edate_refuses_logicals_as_excel_cached_it() -> None:
+    """pycel's tests/fixtures/date-time.xlsx: Excel cached #VALUE! for each of these."""
+    assert ev("=EDATE(366,K3)", {"K3": False}) == VALUE
+    assert ev("=EOMONTH(367,L3)", {"L3": True}) == VALUE
+    assert ev("=EDATE(N1,N3)", {"N1": False}) == VALUE
+    assert ev("=EDATE(366,N3)", {}) == 366.0  # an empty cell is 0 months

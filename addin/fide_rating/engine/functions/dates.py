@@ -12,7 +12,7 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 
-from ..formula.values import EPOCH, NUM, Book, Result, XlError, text_of
+from ..formula.values import EPOCH, NUM, VALUE, Book, Result, XlError, text_of
 from .base import Impl, number_arg, one_value, optional_number, register
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
@@ -108,6 +108,8 @@ def _weekday(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 def _months_on(end_of_month: bool) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        if any(isinstance(one_value(book, a, r, c), bool) for a in args):
+            return VALUE  # TRUE or FALSE for a date or months: #VALUE! (Excel's cached values)
         x = _date_arg(book, args[0], r, c)
         k = number_arg(book, args[1], r, c)
         if isinstance(x, XlError):

@@ -84,6 +84,8 @@ def _match_pos(goal: Value, line: list[Value], mode: float) -> int | None:
             if v is not None and test(v):
                 return k
         return None
+    if goal is None:
+        goal = 0.0  # an empty cell looked up approximately is 0 (Excel's cached values)
     best = None
     for k, v in enumerate(line):
         if v is None or isinstance(v, XlError) or rank_key(v)[0] != rank_key(goal)[0]:
@@ -152,13 +154,15 @@ def _lookup_vector(book: Book, sh: str, r: int, c: int, args: list[Result]) -> R
     grid = as_grid(book, args[1])
     if not grid or not grid[0]:
         return NA
+    wide = len(grid[0]) > len(grid)  # searched along its first row, else its first column
+    keys = grid[0] if wide else [line[0] for line in grid]
     if len(args) > 2:
-        keys = [v for line in grid for v in line]
-        results = [v for line in as_grid(book, args[2]) for v in line]
-    elif len(grid[0]) > len(grid):
-        keys, results = grid[0], grid[-1]
+        given = as_grid(book, args[2])
+        if len(given) > 1 and len(given[0]) > 1:
+            return NA  # a result "vector" of several rows and columns
+        results = [v for line in given for v in line]
     else:
-        keys, results = [line[0] for line in grid], [line[-1] for line in grid]
+        results = grid[-1] if wide else [line[-1] for line in grid]
     k = _match_pos(goal, keys, 1.0)
     return NA if k is None or k >= len(results) else results[k]
 
