@@ -293,12 +293,7 @@ def evaluate(
         sys.setrecursionlimit(old_limit)
     for key in pending:  # the cells on or behind a circle found by the bottom-up order
         if book.results.get(key) is CIRCULAR and key not in failed:
-            failed.add(key)
-            outcome.problems.append(
-                Problem(
-                    key[0], f"{col_letters(key[2])}{key[1]}", "circular reference (or behind one)"
-                )
-            )
+            left(key, "circular reference (or behind one)")
     per_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for key in pending:
         if key in failed or key not in book.results:

@@ -9,10 +9,11 @@ from ..formula.values import NUM, Book, Result, XlError
 from .base import Impl, number_arg, register
 
 _DIGITS = 10  # a negative number: ten digits of two's complement
+_FORMAT = {2: "b", 8: "o", 16: "X"}
 
 
-def _dec2(base: int, name: str) -> Impl:
-    bits = {2: 10, 8: 30, 16: 40}[base]
+def _dec2(base: int) -> Impl:
+    bits = _DIGITS * {2: 1, 8: 3, 16: 4}[base]  # ten digits' worth
     low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1  # DEC2BIN: -512 to 511
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
@@ -22,9 +23,9 @@ def _dec2(base: int, name: str) -> Impl:
         n = int(x)  # Excel truncates
         if not low <= n <= high:
             return NUM
-        digits = _in_base(n % (1 << bits), base).upper()
+        digits = format(n % (1 << bits), _FORMAT[base])
         if n < 0:
-            return digits.rjust(_DIGITS, "0")  # places is ignored for a negative number
+            return digits  # ten digits already; places is ignored for a negative number
         if len(args) < 2:
             return digits
         places = number_arg(book, args[1], r, c)
@@ -35,14 +36,9 @@ def _dec2(base: int, name: str) -> Impl:
             return NUM
         return digits.rjust(width, "0")
 
-    impl.__name__ = name
     return impl
 
 
-def _in_base(n: int, base: int) -> str:
-    return format(n, {2: "b", 8: "o", 16: "x"}[base])
-
-
-register("DEC2BIN")(_dec2(2, "DEC2BIN"))
-register("DEC2OCT")(_dec2(8, "DEC2OCT"))
-register("DEC2HEX")(_dec2(16, "DEC2HEX"))
+register("DEC2BIN")(_dec2(2))
+register("DEC2OCT")(_dec2(8))
+register("DEC2HEX")(_dec2(16))
