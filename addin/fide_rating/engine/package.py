@@ -19,10 +19,10 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from ..files import atomic
 from .formula import ERRORS, Value, XlError, col_letters, col_number
+from .xlsxout import text as xml_text
 
 # limits against hostile packages
 MAX_PARTS = 10_000
@@ -53,15 +53,42 @@ def _attrs(raw: bytes) -> dict[str, str]:
     return {k.decode(): v.decode() for k, v in _ATTR.findall(raw)}
 
 
+_CHAR_REF = re.compile(r"&#(x[0-9A-Fa-f]+|[0-9]+);")
+_XCHAR = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
 def _unescape(text: bytes) -> str:
+    """XML character data as text: entities and character references decoded, line ends
+    normalised (a raw CR LF or CR reads as LF, as in any XML parser)."""
+    out = text.decode("utf-8")
+    if "\r" in out:
+        out = out.replace("\r\n", "\n").replace("\r", "\n")
+    if "&" not in out:
+        return out
+    if "&#" in out:
+        out = _CHAR_REF.sub(
+            lambda m: chr(int(m.group(1)[1:], 16) if m.group(1)[0] == "x" else int(m.group(1))),
+            out,
+        )
     return (
-        text.decode("utf-8")
-        .replace("&lt;", "<")
+        out.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", '"')
         .replace("&apos;", "'")
         .replace("&amp;", "&")
     )
+
+
+def _text(text: bytes) -> str:
+    """A cell's text (ST_Xstring): XML decoded, then ``_xHHHH_`` escapes, by which Excel
+    writes the characters XML cannot hold (``_x000D_`` a CR, ``_x005F_`` a literal ``_``)."""
+    out = _unescape(text)
+    return _XCHAR.sub(lambda m: chr(int(m.group(1), 16)), out) if "_x" in out else out
+
+
+def _cell_text(raw: bytes) -> str:
+    """:func:`_text`, with a plain text (the usual case) taken as it is."""
+    return _text(raw) if b"&" in raw or b"_x" in raw or b"\r" in raw else raw.decode()
 
 
 _PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.S)
@@ -161,7 +188,7 @@ def _value_xml(value: Value) -> tuple[bytes | None, bytes]:
     if isinstance(value, XlError):
         return b"e", value.code.encode()
     if isinstance(value, str):
-        return b"str", escape(value).encode("utf-8")
+        return b"str", xml_text(value).encode("utf-8")
     if value is None:
         value = 0.0
     x = float(value)
@@ -209,7 +236,7 @@ def _constant_xml(p: bytes, ref: bytes, attrs: bytes, value: Value) -> bytes:
     if value is None:
         return b"<" + p + b'c r="' + ref + b'"' + attrs + b"/>"
     if isinstance(value, str):
-        text = escape(value).encode("utf-8")
+        text = xml_text(value).encode("utf-8")
         return (b"<" + p + b'c r="' + ref + b'"' + attrs + b' t="inlineStr"><' + p + b"is><"
                 + p + b"t>" + text + b"</" + p + b"t></" + p + b"is></" + p + b"c>")  # fmt: skip
     t, text = _value_xml(value)
@@ -303,13 +330,13 @@ def shared_strings(parts: dict[str, bytes]) -> list[str]:
     plain = _SI_PLAIN.findall(raw)
     if len(plain) == len(_SI_ANY.findall(raw)):
         # every text a plain run (what Excel and most writers produce): one pass
-        return [_unescape(t) if b"&" in t else t.decode() for t in plain]
+        return [_cell_text(t) for t in plain]
     out = []
     for m in _SI.finditer(raw):
         body = m.group(1) or b""
         # rich text: the runs' texts; phonetic guides (rPh) are not part of the value
         body = re.sub(rb"<(?:\w+:)?rPh\b.*?</(?:\w+:)?rPh>", b"", body, flags=re.S)
-        out.append("".join(_unescape(t) for t in _IS_T.findall(body)))
+        out.append("".join(_text(t) for t in _IS_T.findall(body)))
     return out
 
 
@@ -378,7 +405,7 @@ def read_sheet(
             if kind == b"inlineStr" and body[:7] == b"<is><t>" and body.count(b"<") == 4:
                 # <is><t>text</t></is>: what plain writers (and ours) put in a text cell
                 raw_text = body[7:-9]
-                constants[key] = _unescape(raw_text) if b"&" in raw_text else raw_text.decode()
+                constants[key] = _cell_text(raw_text)
                 continue
             _cell(key, kind, body, strings, constants, formulas, stored)
     else:
@@ -415,7 +442,7 @@ def _cell(
     vm = _V.search(body)
     vtext = vm.group("text") if vm and vm.group("text") is not None else None
     if kind == b"inlineStr":
-        value: Value = "".join(_unescape(x) for x in _IS_T.findall(body))
+        value: Value = "".join(_text(x) for x in _IS_T.findall(body))
     elif vtext is None:
         value = None
     else:
@@ -423,7 +450,7 @@ def _cell(
     if fm is not None:
         fa = _attrs(fm.group("attrs"))
         text = fm.group("text")
-        formulas[key] = _Formula(_unescape(text) if text else None, fa.get("t", ""), fa.get("si"))
+        formulas[key] = _Formula(_text(text) if text else None, fa.get("t", ""), fa.get("si"))
         stored[key] = value
     elif value is not None:
         constants[key] = value
@@ -451,7 +478,7 @@ def _plain(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
         return ERRORS.get(code, XlError(code))
     if kind == b"d":
         return _iso_serial(_unescape(vtext))
-    return _unescape(vtext)
+    return _text(vtext)
 
 
 def _iso_serial(text: str) -> Value:

@@ -9,6 +9,7 @@ renamed, so it is never half-written.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -28,9 +29,14 @@ class RowXml(str):
     __slots__ = ()
 
 
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]|_(?=x[0-9A-Fa-f]{4}_)")
+
+
 def text(value: str) -> str:
-    """A text for an inline string cell."""
-    return escape(value)
+    """A text for a cell (``<v>``, ``<t>``): XML-escaped, and what XML cannot hold (control
+    characters, CR, U+FFFF) written as Excel writes it, ``_xHHHH_`` (``_x005F_`` for a ``_``
+    that would read as the start of one)."""
+    return escape(_UNSAFE.sub(lambda m: f"_x{ord(m.group()):04X}_", value))
 
 
 class SharedStrings:
@@ -53,7 +59,7 @@ class SharedStrings:
     def xml(self) -> str:
         items = []
         for value in self.index:
-            body = escape(value)
+            body = text(value)
             space = ' xml:space="preserve"' if body != body.strip() else ""
             items.append(f"<si><t{space}>{body}</t></si>")
         n = len(items)
@@ -68,9 +74,9 @@ _EPOCH = _dt.date(1899, 12, 30)
 
 
 def _text_cell(ref: str, value: str, style: str) -> str:
-    text = escape(value)
-    space = ' xml:space="preserve"' if text != text.strip() else ""
-    return f'<c r="{ref}" t="inlineStr"{style}><is><t{space}>{text}</t></is></c>'
+    body = text(value)
+    space = ' xml:space="preserve"' if body != body.strip() else ""
+    return f'<c r="{ref}" t="inlineStr"{style}><is><t{space}>{body}</t></is></c>'
 
 
 def _number_cell(ref: str, value: float, style: str) -> str:

@@ -42,13 +42,14 @@ REFERENCES = frozenset({
 
 
 _MANY = 255  # Excel's limit on a function's arguments
+_BASES = ("BIN", "OCT", "DEC", "HEX")
 
 # how many arguments each function takes, as Excel's function reference gives it: a formula
 # outside these bounds is not a formula Excel would save, and is reported, not evaluated
 ARITY: dict[str, tuple[int, int]] = {
     "TODAY": (0, 0), "NA": (0, 0), "TRUE": (0, 0), "FALSE": (0, 0), "PI": (0, 0),
     "DATE": (3, 3), "MID": (3, 3), "DATEDIF": (3, 3), "LOOKUP": (2, 3), "SUBSTITUTE": (3, 4),
-    "VLOOKUP": (3, 4), "HLOOKUP": (3, 4), "DEC2BIN": (1, 2), "DEC2OCT": (1, 2), "DEC2HEX": (1, 2),
+    "VLOOKUP": (3, 4), "HLOOKUP": (3, 4),
     "INDEX": (2, 4), "MATCH": (2, 3), "SUMIF": (2, 3), "AVERAGEIF": (2, 3), "RANK": (2, 3),
     "RANK.EQ": (2, 3), "FIND": (2, 3), "SEARCH": (2, 3), "IF": (1, 3), "ROW": (0, 1),
     "COLUMN": (0, 1), "LEFT": (1, 2), "RIGHT": (1, 2), "TRUNC": (1, 2), "LOG": (1, 2),
@@ -58,6 +59,7 @@ ARITY: dict[str, tuple[int, int]] = {
     "CHOOSE": (2, _MANY), "SUMIFS": (3, _MANY), "COUNTIFS": (2, _MANY), "IFS": (2, _MANY),
     "SWITCH": (3, _MANY),
 }  # fmt: skip
+ARITY.update({f"{a}2{b}": (1, 1 if b == "DEC" else 2) for a in _BASES for b in _BASES if a != b})
 # the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)
 _SEVERAL = frozenset({
     "SUM", "PRODUCT", "SUMPRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN", "COUNT", "COUNTA",

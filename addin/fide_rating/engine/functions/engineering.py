@@ -1,44 +1,88 @@
-"""Engineering functions (Excel's category): DEC2BIN, DEC2OCT, DEC2HEX.
+"""Engineering functions (Excel's category): the base conversions, DEC2BIN to HEX2OCT.
+
+Excel's rules, as its function reference gives them and as the conformance corpus's saved
+values show them: a binary, octal or hexadecimal number is at most ten digits (a text, or a
+number read as its digits), the tenth digit's top bit making it negative (two's complement);
+``places`` is checked first (1 to 10, else #NUM!) and is ignored for a negative result, which
+is always ten digits; a result that does not fit ten digits, or ``places``, is #NUM!.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
 
 from __future__ import annotations
 
-from ..formula.values import NUM, Book, Result, XlError
-from .base import Impl, number_arg, register
+from ..formula.values import NUM, VALUE, Book, Result, XlError, text_of
+from .base import Impl, number_arg, one_value, register
 
-_DIGITS = 10  # a negative number: ten digits of two's complement
+_DIGITS = 10  # at most ten digits; a negative number: ten digits of two's complement
 _FORMAT = {2: "b", 8: "o", 16: "X"}
+_NAMES = {2: "BIN", 8: "OCT", 10: "DEC", 16: "HEX"}
 
 
-def _dec2(base: int) -> Impl:
-    bits = _DIGITS * {2: 1, 8: 3, 16: 4}[base]  # ten digits' worth
-    low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1  # DEC2BIN: -512 to 511
+def _bits(base: int) -> int:
+    return _DIGITS * {2: 1, 8: 3, 16: 4}[base]
 
+
+def _read(book: Book, arg: Result, base: int, r: int, c: int) -> int | XlError:
+    """The number a BIN2/OCT2/HEX2 function is given, as an integer."""
+    v = one_value(book, arg, r, c)
+    if isinstance(v, bool):
+        return VALUE
+    text = text_of(v)
+    if isinstance(text, XlError):
+        return text
+    text = text.strip()
+    if len(text) > _DIGITS:
+        return NUM
+    if not text:
+        return 0
+    try:
+        n = int(text, base)
+    except ValueError:
+        return NUM
+    if text[0] in "+-" or "_" in text:
+        return NUM
+    bits = _bits(base)
+    if len(text) == _DIGITS and n >= 1 << (bits - 1):
+        n -= 1 << bits  # two's complement
+    return n
+
+
+def _write(n: int, base: int, width: int) -> Result:
+    """``n`` in ``base`` (ten digits of two's complement when negative), to ``width`` digits
+    (0: as many as it takes)."""
+    if base == 10:
+        return float(n)
+    bits = _bits(base)
+    if not -(1 << (bits - 1)) <= n < 1 << (bits - 1):
+        return NUM
+    digits = format(n % (1 << bits), _FORMAT[base])
+    if n < 0 or not width:
+        return digits
+    return NUM if width < len(digits) else digits.rjust(width, "0")
+
+
+def _convert(source: int, target: int) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        x = number_arg(book, args[0], r, c)
-        if isinstance(x, XlError):
-            return x
-        n = int(x)  # Excel truncates
-        if not low <= n <= high:
-            return NUM
-        digits = format(n % (1 << bits), _FORMAT[base])
-        if n < 0:
-            return digits  # ten digits already; places is ignored for a negative number
-        if len(args) < 2:
-            return digits
-        places = number_arg(book, args[1], r, c)
-        if isinstance(places, XlError):
-            return places
-        width = int(places)
-        if width < 1 or width > _DIGITS or width < len(digits):
-            return NUM
-        return digits.rjust(width, "0")
+        width = 0
+        if len(args) > 1:  # places is checked before the number
+            places = number_arg(book, args[1], r, c)
+            if isinstance(places, XlError):
+                return places
+            width = int(places)
+            if not 1 <= width <= _DIGITS:
+                return NUM
+        if source == 10:
+            x = number_arg(book, args[0], r, c)
+            n: int | XlError = x if isinstance(x, XlError) else int(x)  # Excel truncates
+        else:
+            n = _read(book, args[0], source, r, c)
+        return n if isinstance(n, XlError) else _write(n, target, width)
 
     return impl
 
 
-register("DEC2BIN")(_dec2(2))
-register("DEC2OCT")(_dec2(8))
-register("DEC2HEX")(_dec2(16))
+for _source, _from in _NAMES.items():
+    for _target, _to in _NAMES.items():
+        if _source != _target:
+            register(f"{_from}2{_to}")(_convert(_source, _target))
