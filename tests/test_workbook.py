@@ -315,6 +315,41 @@ def test_shared_strings_plain_rich_and_empty(xml: bytes, expected: list[str]) ->
     assert shared_strings({"xl/sharedStrings.xml": xml}) == expected
 
 
+def test_shared_strings_with_excels_escapes_and_line_ends() -> None:
+    """``_xHHHH_`` is how Excel writes a character XML cannot hold (``_x005F_`` a literal
+    ``_``); a raw CR LF reads as LF, as in any XML parser, and ``&#13;`` as CR."""
+    xml = (
+        b"<sst><si><t>a_x000D_b_x0001_</t></si><si><t>_x005F_x000F_</t></si>"
+        b"<si><t>l1\r\nl2&#13;</t></si><si><t>x_y_x</t></si></sst>"
+    )
+    assert shared_strings({"xl/sharedStrings.xml": xml}) == [
+        "a\rb\x01",
+        "_x000F_",
+        "l1\nl2\r",
+        "x_y_x",
+    ]
+
+
+def test_texts_xml_cannot_hold_are_written_as_excel_writes_them(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    # in a formula too, Excel writes a literal "_x0041_" as "_x005F_x0041_"
+    ws["A1"] = '=CHAR(1)&"_x005F_x0041_"&CHAR(13)&CHAR(10)&"end"'
+    ws["A2"] = "=LEN(A1)"
+    path = tmp_path / "controls.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    assert out.values[("Sheet", 1, 1)] == "\x01_x0041_\r\nend"
+    assert out.values[("Sheet", 2, 1)] == 13.0
+    assert out.output is not None
+    with zipfile.ZipFile(out.output) as z:
+        part = z.read("xl/worksheets/sheet1.xml")
+    assert b"<v>_x0001__x005F_x0041__x000D_\nend</v>" in part  # well-formed XML
+    again = evaluate(out.output.read_bytes(), out.output)[0]  # and read back the same
+    assert again.values[("Sheet", 1, 1)] == "\x01_x0041_\r\nend"
+
+
 def test_player_table_prints_why_a_player_is_not_rated_in_full(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

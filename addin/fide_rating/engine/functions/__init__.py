@@ -8,7 +8,17 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 
 from __future__ import annotations
 
-from . import dates, engineering, information, logical, lookup, math_trig, statistical, text
+from . import (
+    dates,
+    engineering,
+    financial,
+    information,
+    logical,
+    lookup,
+    math_trig,
+    statistical,
+    text,
+)
 from .base import FUNCTIONS, REFERENCES, Impl, arity, register
 
 __all__ = [
@@ -18,6 +28,7 @@ __all__ = [
     "arity",
     "dates",
     "engineering",
+    "financial",
     "information",
     "logical",
     "lookup",

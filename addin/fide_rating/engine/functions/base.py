@@ -37,7 +37,7 @@ REFERENCES = frozenset({
     "ROW", "COLUMN", "ROWS", "COLUMNS", "SUM", "PRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN",
     "COUNT", "COUNTA", "COUNTBLANK", "AND", "OR", "LARGE", "SMALL", "COUNTIF", "COUNTIFS",
     "SUMIF", "SUMIFS", "AVERAGEIF", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "RANK", "RANK.EQ",
-    "LOOKUP",
+    "LOOKUP", "XOR", "SLOPE", "INTERCEPT", "FORECAST", "FORECAST.LINEAR", "NPV",
 })  # fmt: skip
 
 
@@ -57,13 +57,16 @@ ARITY: dict[str, tuple[int, int]] = {
     "ROUNDDOWN": (2, 2), "MOD": (2, 2), "POWER": (2, 2), "LARGE": (2, 2), "SMALL": (2, 2),
     "COUNTIF": (2, 2), "EXACT": (2, 2), "REPT": (2, 2), "EDATE": (2, 2), "EOMONTH": (2, 2),
     "CHOOSE": (2, _MANY), "SUMIFS": (3, _MANY), "COUNTIFS": (2, _MANY), "IFS": (2, _MANY),
-    "SWITCH": (3, _MANY),
+    "SWITCH": (3, _MANY), "ATAN2": (2, 2), "CEILING": (2, 2), "FLOOR": (2, 2),
+    "REPLACE": (4, 4), "DAYS": (2, 2), "YEARFRAC": (2, 3), "SLOPE": (2, 2), "INTERCEPT": (2, 2),
+    "FORECAST": (3, 3), "FORECAST.LINEAR": (3, 3), "PV": (3, 5), "FV": (3, 5), "PMT": (3, 5),
+    "NPV": (2, _MANY), "SLN": (3, 3), "DB": (4, 5), "TEXT": (2, 2),
 }  # fmt: skip
 ARITY.update({f"{a}2{b}": (1, 1 if b == "DEC" else 2) for a in _BASES for b in _BASES if a != b})
 # the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)
 _SEVERAL = frozenset({
     "SUM", "PRODUCT", "SUMPRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN", "COUNT", "COUNTA",
-    "AND", "OR", "CONCATENATE", "CONCAT",
+    "AND", "OR", "XOR", "CONCATENATE", "CONCAT",
 })  # fmt: skip
 
 

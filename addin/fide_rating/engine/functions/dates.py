@@ -1,5 +1,5 @@
 """Date and time functions (Excel's category): DATE, YEAR, MONTH, DAY, TODAY, WEEKDAY, EDATE,
-EOMONTH, DATEDIF.
+EOMONTH, DATEDIF, DAYS, YEARFRAC, HOUR, MINUTE, SECOND, TIMEVALUE.
 
 Serial numbers are Excel's 1900 date system, its leap day included: 1 is 1900-01-01, 60 is the
 29 February 1900 that Excel counts, 61 is 1900-03-01, and 0 is "1900-01-00".
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import re
 
 from ..formula.values import EPOCH, NUM, VALUE, Book, Result, XlError, text_of
 from .base import Impl, number_arg, one_value, optional_number, register
@@ -169,3 +170,130 @@ def _datedif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         anniversary = _month_start(y, m + 1) + min(d1, last) - 1
         return float(int(end) - anniversary)
     return NUM
+
+
+@register("DAYS")
+def _days(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    end, start = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
+    if isinstance(end, XlError):
+        return end
+    if isinstance(start, XlError):
+        return start
+    return float(int(end) - int(start))
+
+
+def _leap(y: int) -> bool:
+    return calendar.isleap(y) or y == 1900  # Excel's 1900 has a 29 February
+
+
+def _last_of_february(y: int, m: int, d: int) -> bool:
+    return m == 2 and d == (29 if _leap(y) else 28)
+
+
+@register("YEARFRAC")
+def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The fraction of a year between two dates, by Excel's five day-count bases: 0 US (NASD)
+    30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360."""
+    if len(args) > 2 and isinstance(one_value(book, args[2], r, c), bool | str):
+        return VALUE
+    basis = optional_number(book, args, 2, r, c, 0.0)  # checked first, as Excel does
+    if isinstance(basis, XlError):
+        return basis
+    kind = int(basis)
+    if kind not in (0, 1, 2, 3, 4):
+        return NUM
+    start, end = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
+    if isinstance(start, XlError):
+        return start
+    if isinstance(end, XlError):
+        return end
+    a, b = sorted((int(start), int(end)))
+    (y1, m1, d1), (y2, m2, d2) = _ymd(a), _ymd(b)
+    if kind == 2:
+        return (b - a) / 360
+    if kind == 3:
+        return (b - a) / 365
+    if kind == 4:
+        d1, d2 = min(d1, 30), min(d2, 30)
+        return (360 * (y2 - y1) + 30 * (m2 - m1) + d2 - d1) / 360
+    if kind == 0:
+        if d1 == 31:
+            d1 = 30
+            d2 = 30 if d2 == 31 else d2
+        elif d1 == 30 and d2 == 31:
+            d2 = 30
+        elif _last_of_february(y1, m1, d1):
+            d1 = 30
+            if _last_of_february(y2, m2, d2):
+                d2 = 30
+        return (360 * (y2 - y1) + 30 * (m2 - m1) + d2 - d1) / 360
+    # actual/actual: within a year, a year of 366 days when the period touches a 29 February
+    # (Excel's reading); over more years, the average length of the years it spans
+    if y1 == y2 or (y2 == y1 + 1 and (m1, d1) >= (m2, d2)):
+        feb29 = (
+            (_leap(y1) and (m1, d1) <= (2, 29))
+            or (_leap(y2) and (m2, d2) >= (2, 29))
+            or (y1 == y2 and _leap(y1))
+        )
+        return (b - a) / (366 if feb29 else 365)
+    years = range(y1, y2 + 1)
+    return (b - a) / (sum(366 if _leap(y) else 365 for y in years) / len(years))
+
+
+_TIME = re.compile(
+    r"^\s*(?:(?P<date>\S+)\s+)?(?P<a>\d{1,4}):(?P<b>\d{1,4}(?:\.\d*)?)"
+    r"(?::(?P<c>\d{1,4}(?:\.\d*)?))?\s*(?P<ampm>[AaPp][Mm]?)?\s*$"
+)
+
+
+def _time_of(text: str) -> float | XlError:
+    """The time of day a text gives ("14:30", "2:30 PM", "2:30:15.5", "30:15.5" as minutes and
+    seconds), as a fraction of a day; any date in front is left out, as TIMEVALUE does."""
+    m = _TIME.match(text)
+    if m is None:
+        return VALUE
+    a, b, sec = m.group("a"), m.group("b"), m.group("c")
+    if sec is None and "." in b:  # mm:ss.0
+        h, mi, se = 0.0, float(a), float(b)
+    else:
+        if "." in b:
+            return VALUE
+        h, mi, se = float(a), float(b), float(sec or 0)
+    ampm = (m.group("ampm") or "").upper()
+    if ampm:
+        if h > 12:
+            return VALUE
+        h = h % 12 + (12 if ampm.startswith("P") else 0)
+    if (mi > 59 and sec is not None) or (se >= 60 and sec is not None and "." not in b):
+        return VALUE
+    serial = (h * 3600 + mi * 60 + se) / 86400
+    return serial % 1
+
+
+@register("TIMEVALUE")
+def _timevalue(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    v = one_value(book, args[0], r, c)
+    if isinstance(v, XlError):
+        return v
+    return _time_of(v) if isinstance(v, str) else VALUE
+
+
+def _clock(which: int) -> Impl:
+    """HOUR, MINUTE, SECOND of a serial (or a time text), to the nearest second."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        v = one_value(book, args[0], r, c)
+        x = _time_of(v) if isinstance(v, str) and ":" in v else number_arg(book, v, r, c)
+        if isinstance(x, XlError):
+            return x
+        if not 0 <= x < _LAST + 1:
+            return NUM
+        seconds = int((x - int(x)) * 86400 + 0.5) % 86400
+        return float((seconds // 3600, seconds // 60 % 60, seconds % 60)[which])
+
+    return impl
+
+
+register("HOUR")(_clock(0))
+register("MINUTE")(_clock(1))
+register("SECOND")(_clock(2))

@@ -1,5 +1,5 @@
-"""Logical functions (Excel's category): IF, IFS, SWITCH, IFERROR, IFNA, AND, OR, NOT, TRUE,
-FALSE.
+"""Logical functions (Excel's category): IF, IFS, SWITCH, IFERROR, IFNA, AND, OR, XOR, NOT,
+TRUE, FALSE.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -63,7 +63,7 @@ def _ifna(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     return args[1](book, sh, r, c) if v == NA else v
 
 
-def _logic(all_: bool) -> Impl:
+def _logic(how: str) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         seen = []
         for v, from_range in flatten(book, args):
@@ -77,13 +77,16 @@ def _logic(all_: bool) -> Impl:
             seen.append(t)
         if not seen:
             return VALUE
-        return all(seen) if all_ else any(seen)
+        if how == "AND":
+            return all(seen)
+        return any(seen) if how == "OR" else sum(seen) % 2 == 1
 
     return impl
 
 
-register("AND")(_logic(True))
-register("OR")(_logic(False))
+register("AND")(_logic("AND"))
+register("OR")(_logic("OR"))
+register("XOR")(_logic("XOR"))  # TRUE when an odd number of the values are TRUE
 
 
 @register("NOT")

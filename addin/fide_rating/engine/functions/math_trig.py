@@ -114,6 +114,52 @@ register("SQRT")(_math1(math.sqrt))
 register("EXP")(_math1(math.exp))
 register("LN")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
 register("LOG10")(_math1(math.log10))
+register("SIN")(_math1(math.sin))
+register("COS")(_math1(math.cos))
+register("TAN")(_math1(math.tan))
+register("ASIN")(_math1(math.asin))  # outside -1 to 1: math's domain error, #NUM!
+register("ACOS")(_math1(math.acos))
+register("ATAN")(_math1(math.atan))
+register("SINH")(_math1(math.sinh))
+register("COSH")(_math1(math.cosh))
+register("TANH")(_math1(math.tanh))
+register("DEGREES")(_math1(math.degrees))
+register("RADIANS")(_math1(math.radians))
+
+
+@register("ATAN2")
+def _atan2(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    x, y = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
+    if isinstance(x, XlError):
+        return x
+    if isinstance(y, XlError):
+        return y
+    return DIV0 if x == 0 == y else math.atan2(y, x)  # Excel's order: x first
+
+
+def _multiple(up: bool) -> Impl:
+    """CEILING and FLOOR (Excel's compatibility forms): ``number`` to a multiple of
+    ``significance``; a positive number with a negative significance is #NUM!, and a negative
+    number goes away from zero only with a negative significance."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        x, s = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
+        if isinstance(x, XlError):
+            return x
+        if isinstance(s, XlError):
+            return s
+        if s == 0:
+            return 0.0 if up else DIV0
+        if x > 0 and s < 0:
+            return NUM
+        q = float(format(x / s, ".15g"))  # 0.3/0.1 is 3, as Excel's 15 digits show it
+        return (math.ceil(q) if up else math.floor(q)) * s
+
+    return impl
+
+
+register("CEILING")(_multiple(True))
+register("FLOOR")(_multiple(False))
 
 
 @register("LOG")

@@ -1,4 +1,5 @@
-"""Statistical functions (Excel's category): AVERAGE, MIN, MAX, COUNT(IF/S), RANK and the rest.
+"""Statistical functions (Excel's category): AVERAGE, MIN, MAX, COUNT(IF/S), RANK, SLOPE,
+INTERCEPT, FORECAST and the rest.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -124,3 +125,61 @@ def _rankfn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if x not in nums:
         return NA
     return float(1 + sum((v < x) if asc else (v > x) for v in nums))
+
+
+def _pairs(book: Book, ys: Result, xs: Result) -> tuple[list[float], list[float]] | XlError:
+    """The points of two ranges where both hold numbers (Excel skips the others)."""
+    ya = [v for line in as_grid(book, ys) for v in line]
+    xa = [v for line in as_grid(book, xs) for v in line]
+    if len(ya) != len(xa):
+        return NA
+    out_y, out_x = [], []
+    for y, x in zip(ya, xa, strict=True):
+        for v in (y, x):
+            if isinstance(v, XlError):
+                return v
+        if _is_number(y) and _is_number(x):
+            out_y.append(float(y))  # type: ignore[arg-type]
+            out_x.append(float(x))  # type: ignore[arg-type]
+    return out_y, out_x
+
+
+def _is_number(v: object) -> bool:
+    return isinstance(v, float | int) and not isinstance(v, bool)
+
+
+def _line(book: Book, ys: Result, xs: Result) -> tuple[float, float] | XlError:
+    """The least-squares line's slope and intercept."""
+    found = _pairs(book, ys, xs)
+    if isinstance(found, XlError):
+        return found
+    y, x = found
+    if len(x) < 2:
+        return DIV0
+    mx, my = math.fsum(x) / len(x), math.fsum(y) / len(y)
+    sxx = math.fsum((a - mx) ** 2 for a in x)
+    if sxx == 0:
+        return DIV0
+    slope = math.fsum((a - mx) * (b - my) for a, b in zip(x, y, strict=True)) / sxx
+    return slope, my - slope * mx
+
+
+@register("SLOPE")
+def _slope(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    line = _line(book, args[0], args[1])
+    return line if isinstance(line, XlError) else line[0]
+
+
+@register("INTERCEPT")
+def _intercept(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    line = _line(book, args[0], args[1])
+    return line if isinstance(line, XlError) else line[1]
+
+
+@register("FORECAST", "FORECAST.LINEAR")
+def _forecast(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    x = number_arg(book, args[0], r, c)
+    if isinstance(x, XlError):
+        return x
+    line = _line(book, args[1], args[2])
+    return line if isinstance(line, XlError) else line[1] + line[0] * x

@@ -1,5 +1,5 @@
 """Text functions (Excel's category): LEN, UPPER, LOWER, TRIM, VALUE, LEFT, MID, CONCAT, EXACT,
-FIND, SEARCH, SUBSTITUTE, REPT, CODE, CHAR, UNICODE, UNICHAR.
+FIND, SEARCH, SUBSTITUTE, REPLACE, REPT, CODE, CHAR, UNICODE, UNICHAR.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -58,6 +58,23 @@ def _cut(which: str) -> Impl:
 register("LEFT")(_cut("LEFT"))
 register("RIGHT")(_cut("RIGHT"))
 register("MID")(_cut("MID"))
+
+
+@register("REPLACE")
+def _replace(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """``num_chars`` characters of ``old_text`` from ``start_num`` replaced by ``new_text``."""
+    old = text_of(one_value(book, args[0], r, c))
+    start, n = number_arg(book, args[1], r, c), number_arg(book, args[2], r, c)
+    new = text_of(one_value(book, args[3], r, c))
+    for v in (old, start, n, new):
+        if isinstance(v, XlError):
+            return v
+    assert isinstance(old, str) and isinstance(new, str)
+    assert isinstance(start, float) and isinstance(n, float)
+    if start < 1 or n < 0:
+        return VALUE
+    at = int(start) - 1
+    return old[:at] + new + old[at + int(n) :]
 
 
 @register("CONCATENATE", "CONCAT")
