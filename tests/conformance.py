@@ -146,8 +146,9 @@ def check(path: Path, label: str) -> Outcome:
     strings = shared_strings(parts)
     cached: dict[tuple[str, int, int], Value] = {}
     for title, part in sheet_parts(parts).items():
-        stored = read_sheet(parts[part], strings)[2]
-        cached.update({(title, r, c): v for (r, c), v in stored.items()})
+        fixed, _, stored, _, _ = read_sheet(parts[part], strings)
+        for values in (fixed, stored):  # an array formula's range holds values only
+            cached.update({(title, r, c): v for (r, c), v in values.items()})
     result = evaluate(data, path)[0]
     outcome.formulas, outcome.computed = result.formulas, result.computed
     for problem in result.problems:

@@ -490,3 +490,44 @@ def test_cells_on_an_uncomputed_formula_are_reported_not_computed_from_its_stale
     assert outcome.values == {("Sheet", 5, 1): 4.0}
     out = openpyxl.load_workbook(tmp_path / "out" / "a.xlsx")["Sheet"]
     assert out["A2"].value == "=A1+1"  # formulas kept, as they were
+
+
+def test_array_formulas_legacy_and_dynamic(tmp_path: Path) -> None:
+    """Ctrl+Shift+Enter formulas: one cell (an aggregate of an element-wise IF), a range (each
+    cell its element, a row stretched down the range, #N/A beyond a smaller result), and cells
+    of other formulas that read an array's cells."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r, (a, b) in enumerate([(1, 10), (2, 20), (3, 30)], 1):
+        ws.cell(r, 1, a)
+        ws.cell(r, 2, b)
+    ws["D1"] = ArrayFormula("D1", "=SUM(IF(A1:A3>1,B1:B3))")
+    ws["E1"] = ArrayFormula("E1:E4", "=A1:A3*B1:B3")
+    ws["F1"] = ArrayFormula("F1:G2", "={1,2}")
+    ws["H1"] = ArrayFormula("H1:H3", '=IF(ISODD(A1:A3),"odd",LEN(B1:B3))')
+    ws["I1"] = "=SUM(E1:E3)"
+    ws["J1"] = ArrayFormula("J1", "=MAX(LEN(B1:B3&\"x\"))")
+    for ref in ("E2", "E3", "E4", "F2", "G1", "G2", "H2", "H3"):
+        ws[ref] = 0  # Excel writes each cell of the range with its value (stale here)
+    path = tmp_path / "arrays.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = {(r, c): v for (_, r, c), v in out.values.items()}
+    assert got[(1, 4)] == 50.0
+    assert [got[(r, 5)] for r in range(1, 5)] == [10.0, 40.0, 90.0, ERRORS["#N/A"]]
+    assert [got[(1, 6)], got[(1, 7)], got[(2, 6)], got[(2, 7)]] == [1.0, 2.0, 1.0, 2.0]
+    assert [got[(r, 8)] for r in range(1, 4)] == ["odd", 2.0, "odd"]
+    assert got[(1, 9)] == 140.0
+    assert got[(1, 10)] == 3.0
+    assert not out.problems
+    assert out.output is not None
+    reread = openpyxl.load_workbook(out.output, data_only=True).active
+    assert reread is not None
+    assert [reread.cell(r, 5).value for r in range(1, 5)] == [10, 40, 90, "#N/A"]
+    formulas = openpyxl.load_workbook(out.output).active
+    assert formulas is not None
+    assert isinstance(formulas["E1"].value, ArrayFormula)  # still an array formula
+    assert formulas["E1"].value.ref == "E1:E4"

@@ -203,11 +203,12 @@ def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
 
 
 def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
-    """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced."""
+    """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced (the
+    cells of an array formula's range too, which hold only a value)."""
 
     def sub(m: re.Match[bytes]) -> bytes:
         body = m.group("body")
-        if not body or not _F.search(body):
+        if not body or not (_F.search(body) or _V.search(body)):
             return m.group()
         key = _cell_key(m)
         if key not in values:
@@ -358,6 +359,7 @@ class _Formula:
     text: str | None  # None: a follower of a shared formula
     kind: str  # "", "shared", "array", "dataTable"
     shared: str | None
+    ref: str | None = None  # an array formula's range (or a shared formula's)
 
 
 _CELL_R = re.compile(rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
@@ -450,7 +452,9 @@ def _cell(
     if fm is not None:
         fa = _attrs(fm.group("attrs"))
         text = fm.group("text")
-        formulas[key] = _Formula(_text(text) if text else None, fa.get("t", ""), fa.get("si"))
+        formulas[key] = _Formula(
+            _text(text) if text else None, fa.get("t", ""), fa.get("si"), fa.get("ref")
+        )
         stored[key] = value
     elif value is not None:
         constants[key] = value

@@ -25,6 +25,7 @@ from typing import Any
 from ..files import clean_stale
 from .formula import (
     ERRORS,
+    Area,
     Compiler,
     Fn,
     Unsupported,
@@ -35,6 +36,7 @@ from .formula import (
     scalar,
 )
 from .formula.compiler import cells_of, references
+from .formula.values import element
 from .package import (
     DATE1904,
     WorkbookError,
@@ -109,6 +111,7 @@ class Book:
         self.active: set[tuple[str, int, int]] = set()
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
         self.sheets: dict[str, str] = {}  # upper-case name -> name
+        self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
@@ -218,6 +221,7 @@ def evaluate(
         for (r, c), v in fixed.items():
             book.results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
+        array_cells: set[tuple[str, int, int]] = set()
         for (r, c), f in formulas.items():
             if f.kind == "shared" and f.text is not None and f.shared is not None:
                 try:
@@ -229,14 +233,30 @@ def evaluate(
             key = (title, r, c)
             here = f"{col_letters(c)}{r}"
             outcome.formulas += 1
-            if f.kind in ("array", "dataTable") or (f.kind == "" and f.text is None):
-                what = {"array": "array formulas", "dataTable": "data tables"}.get(
-                    f.kind, "empty formulas"
-                )
+            if key in array_cells:  # in an array formula's range: computed with it
+                continue
+            if f.kind == "dataTable" or (f.kind == "" and f.text is None):
+                what = "data tables" if f.kind == "dataTable" else "empty formulas"
                 outcome.problems.append(Problem(title, here, f"{what} are not evaluated"))
                 book.results[key] = stored.get((r, c))
                 continue
             try:
+                if f.kind == "array":
+                    cells = _array_cells(title, r, c, f.ref)
+                    master = compiler.compile_array(f.text or "", r, c)
+                    for i, j, at in cells:
+                        book.compiled[at] = _pick(master, key, i, j)
+                        book.results.pop(at, None)  # a cached value, not a constant
+                        sources[at] = (f.text or "", r, c)
+                        array_cells.add(at)
+                        if at != key and at[1:] in fixed:  # a cell holding only a value
+                            pending.append(at)
+                            outcome.formulas += 1
+                            cached[title][at[1:]] = fixed[at[1:]]
+                        elif at != key and at[1:] in formulas:
+                            pending.append(at)
+                    pending.append(key)
+                    continue
                 if f.kind == "shared" and f.shared is not None:
                     found = masters.get(f.shared)
                     if found is None:
@@ -316,6 +336,45 @@ def evaluate(
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
     return outcome, infos, parts
+
+
+def _array_cells(
+    sheet: str, row: int, col: int, ref: str | None
+) -> list[tuple[int, int, tuple[str, int, int]]]:
+    """The cells of an array formula's range, each with its place in the result."""
+    area = (ref or "").replace("$", "").split(":")
+    m1, m2 = _REF.fullmatch(area[0]), _REF.fullmatch(area[-1])
+    if m1 is None or m2 is None:
+        return [(0, 0, (sheet, row, col))]
+    r1, c1 = int(m1.group(2)), col_number(m1.group(1))
+    r2, c2 = int(m2.group(2)), col_number(m2.group(1))
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000 or not (r1 <= row <= r2 and c1 <= col <= c2):
+        return [(0, 0, (sheet, row, col))]
+    return [(r - r1, c - c1, (sheet, r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
+
+
+def _pick(master: Fn, key: tuple[str, int, int], i: int, j: int) -> Fn:
+    """A cell of an array formula's range: element (i, j) of the formula's result, computed
+    once for the whole range."""
+
+    def pick(book: Any, sheet: str, row: int, col: int) -> Value:
+        got = book.arrays.get(key, _MISSING)
+        if got is _MISSING:
+            got = book.arrays[key] = master(book, key[0], key[1], key[2])
+        if isinstance(got, Area):  # a range: its cells, stretched as an array is
+            ii = 0 if got.rows == 1 else i
+            jj = 0 if got.cols == 1 else j
+            if ii >= got.rows or jj >= got.cols:
+                return ERRORS["#N/A"]
+            return book.value(got.sheet, got.r1 + ii, got.c1 + jj)  # type: ignore[no-any-return]
+        if isinstance(got, list):
+            return element(got, i, j) if got and got[0] else ERRORS["#N/A"]
+        return got  # type: ignore[no-any-return]
+
+    return pick
 
 
 def _bottom_up(

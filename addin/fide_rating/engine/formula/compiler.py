@@ -25,6 +25,7 @@ from .values import (
     as_grid,
     binary,
     broadcast,
+    element,
     scalar,
 )
 
@@ -104,6 +105,19 @@ class Compiler:
         if found is None:
             tree = Parser(tokenize(formula), row, col).parse()
             found = self._cache[key] = self.node(tree, array=False)
+        return found
+
+    def compile_array(self, formula: str, row: int, col: int) -> Fn:
+        """The closure for an array formula (Ctrl+Shift+Enter, or a dynamic array): ranges
+        stay whole, operators and the functions that take one value work element by element,
+        and the result is an array."""
+        key = "{array}" + self.shape(formula, row, col)
+        if WHOLE.search(STRINGS.sub('""', formula)):
+            key = f"{row},{col}|{key}"
+        found = self._cache.get(key)
+        if found is None:
+            tree = Parser(tokenize(formula), row, col).parse()
+            found = self._cache[key] = self.node(tree, array=True)
         return found
 
     @staticmethod
@@ -213,9 +227,43 @@ class Compiler:
             raise Unsupported(f"{name} takes {took} {noun}, the formula gives it {len(args)}")
         reference = name in REFERENCES
         compiled = [self.node(a, array=arrays or array, reference=reference) for a in args]
+        if array and not arrays and not reference:
+            return _element_wise(impl, lazy, compiled)
         if lazy:
             return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
         return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+
+
+def _element_wise(impl: Any, lazy: bool, args: list[Fn]) -> Fn:
+    """A function of single values in an array formula: given arrays, it runs once for each
+    element (the arrays stretched to a common size), and gives an array."""
+
+    def run(book: Book, sh: str, r: int, c: int) -> Result:
+        values = [f(book, sh, r, c) for f in args]
+        grids = [as_grid(book, v) if isinstance(v, Area | list) else None for v in values]
+        shapes = [(len(g), len(g[0])) for g in grids if g and g[0]]
+        if not shapes:
+            result: Result = impl(
+                book, sh, r, c, [_constant(v) for v in values] if lazy else values
+            )
+            return result
+        out: Array = []
+        for i in range(max(s[0] for s in shapes)):
+            line: list[Value] = []
+            for j in range(max(s[1] for s in shapes)):
+                picked: list[Result] = [
+                    v if g is None else element(g, i, j) for v, g in zip(values, grids, strict=True)
+                ]
+                got = impl(book, sh, r, c, [_constant(p) for p in picked] if lazy else picked)
+                line.append(scalar(book, got, r, c))
+            out.append(line)
+        return out
+
+    return run
+
+
+def _constant(v: Result) -> Fn:
+    return lambda book, sh, r, c: v
 
 
 def _fide(name: str, args: list[Fn]) -> Fn:

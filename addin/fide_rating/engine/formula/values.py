@@ -233,19 +233,23 @@ def as_grid(book: Book, value: Result) -> Array:
     return [[value]]
 
 
+def element(g: Array, r: int, c: int) -> Value:
+    """Element (r, c) of an array stretched to a larger one, as Excel stretches it: a single
+    value everywhere, a single row down, a single column across; beyond that, #N/A."""
+    if len(g) == 1 and len(g[0]) == 1:
+        return g[0][0]
+    if r < len(g) and c < len(g[0]):
+        return g[r][c]
+    if len(g) == 1 and c < len(g[0]):
+        return g[0][c]
+    if len(g[0]) == 1 and r < len(g):
+        return g[r][0]
+    return NA
+
+
 def broadcast(op: str, a: Array, b: Array) -> Array:
     rows = max(len(a), len(b))
     cols = max(len(a[0]), len(b[0]))
-
-    def at(g: Array, r: int, c: int) -> Value:
-        if len(g) == 1 and len(g[0]) == 1:
-            return g[0][0]
-        if r < len(g) and c < len(g[0]):
-            return g[r][c]
-        if len(g) == 1 and c < len(g[0]):
-            return g[0][c]
-        if len(g[0]) == 1 and r < len(g):
-            return g[r][0]
-        return NA
-
-    return [[binary(op, at(a, r, c), at(b, r, c)) for c in range(cols)] for r in range(rows)]
+    return [
+        [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
+    ]

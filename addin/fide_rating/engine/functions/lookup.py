@@ -47,12 +47,14 @@ def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if isinstance(col, XlError):
         return col
     i, j = int(row), int(col)
+    if i < 0 or j < 0:
+        return VALUE  # a negative row or column (Excel's saved values)
     if isinstance(area, Area):
         if area.rows == 1 and len(args) == 2:
             i, j = 1, i
         elif area.cols == 1 and j == 0:
             j = 1
-        if i < 0 or j < 0 or i > area.rows or j > area.cols:
+        if i > area.rows or j > area.cols:
             return REF
         if i == 0 or j == 0:  # a whole row or column of the area
             top, bottom = (area.r1, area.r2) if i == 0 else (area.r1 + i - 1, area.r1 + i - 1)
@@ -62,9 +64,16 @@ def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     grid = as_grid(book, area)
     if len(grid) == 1 and len(args) == 2:
         i, j = 1, i
-    j = j or 1
-    if not (1 <= i <= len(grid) and 1 <= j <= len(grid[0])):
+    elif len(grid[0]) == 1 and j == 0:
+        j = 1
+    if i > len(grid) or j > len(grid[0]):
         return REF
+    if i == 0 and j == 0:
+        return grid
+    if i == 0:  # a whole column or row of the array
+        return [[line[j - 1]] for line in grid]
+    if j == 0:
+        return [grid[i - 1]]
     return grid[i - 1][j - 1]
 
 
