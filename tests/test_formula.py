@@ -469,3 +469,20 @@ def test_edate_refuses_logicals_as_excel_cached_it() -> None:
     assert ev("=EOMONTH(367,L3)", {"L3": True}) == VALUE
     assert ev("=EDATE(N1,N3)", {"N1": False}) == VALUE
     assert ev("=EDATE(366,N3)", {}) == 366.0  # an empty cell is 0 months
+
+
+def test_offset_and_indirect_are_references() -> None:
+    """Excel's examples: OFFSET(D3,3,-2,1,1) is B6, SUM(OFFSET(D3:F5,3,-2,3,3)) sums B6:D8,
+    INDIRECT(A2) with "B2" in A2 is B2's value; both serve where a range is taken."""
+    cells: dict[str, object] = {"B6": 7, "C6": 1, "D7": 2, "E8": 3, "A2": "B2", "B2": 1.333}
+    cells |= {"A3": "B3", "B3": 45, "A5": 62}
+    assert ev("=OFFSET(D3,3,-2,1,1)", cells) == 7.0
+    assert ev("=SUM(OFFSET(D3:F5,3,-2,3,3))", cells) == 10.0  # B6:D8
+    assert ev("=OFFSET(D3:F5,-3,-3)", cells) == REF  # before row 1
+    assert ev("=OFFSET(D3,0,0,0,1)", cells) == REF
+    assert ev("=ROWS(OFFSET(A1,2,0,-2,1))", cells) == 2.0  # a negative height goes up
+    assert ev("=INDIRECT(A2)", cells) == 1.333
+    assert ev("=INDIRECT(A3)", cells) == 45.0
+    assert ev('=INDIRECT("B"&A5)', cells) == 0.0  # B62: empty
+    assert ev('=SUM(INDIRECT("C6:E8"))', cells) == 6.0
+    assert ev('=INDIRECT("not a ref")', cells) == REF

@@ -171,6 +171,10 @@ class Book:
         except NotComputed as error:  # this cell neither: the next one asking learns at once
             self.compiled[key] = _not_computed(str(error))
             raise
+        except Unsupported as error:  # found only when run (INDIRECT of a defined name)
+            where = f"{sheet}!{col_letters(col)}{row} ({error})"
+            self.compiled[key] = _not_computed(where)
+            raise NotComputed(where) from None
         finally:
             self.active.discard(key)
         if isinstance(v, float) and not math.isfinite(v):

@@ -37,7 +37,7 @@ REFERENCES = frozenset({
     "ROW", "COLUMN", "ROWS", "COLUMNS", "SUM", "PRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN",
     "COUNT", "COUNTA", "COUNTBLANK", "AND", "OR", "LARGE", "SMALL", "COUNTIF", "COUNTIFS",
     "SUMIF", "SUMIFS", "AVERAGEIF", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "RANK", "RANK.EQ",
-    "LOOKUP", "XOR", "SLOPE", "INTERCEPT", "FORECAST", "FORECAST.LINEAR", "NPV",
+    "LOOKUP", "OFFSET", "XOR", "SLOPE", "INTERCEPT", "FORECAST", "FORECAST.LINEAR", "NPV",
 })  # fmt: skip
 
 
@@ -60,7 +60,8 @@ ARITY: dict[str, tuple[int, int]] = {
     "SWITCH": (3, _MANY), "ATAN2": (2, 2), "CEILING": (2, 2), "FLOOR": (2, 2),
     "REPLACE": (4, 4), "DAYS": (2, 2), "YEARFRAC": (2, 3), "SLOPE": (2, 2), "INTERCEPT": (2, 2),
     "FORECAST": (3, 3), "FORECAST.LINEAR": (3, 3), "PV": (3, 5), "FV": (3, 5), "PMT": (3, 5),
-    "NPV": (2, _MANY), "SLN": (3, 3), "DB": (4, 5), "TEXT": (2, 2),
+    "NPV": (2, _MANY), "SLN": (3, 3), "DB": (4, 5), "OFFSET": (3, 5),
+    "INDIRECT": (1, 2),
 }  # fmt: skip
 ARITY.update({f"{a}2{b}": (1, 1 if b == "DEC" else 2) for a in _BASES for b in _BASES if a != b})
 # the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)

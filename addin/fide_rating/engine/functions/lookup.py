@@ -1,14 +1,18 @@
 """Lookup and reference functions (Excel's category): CHOOSE, INDEX, MATCH, VLOOKUP, LOOKUP,
 ROW.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula.values` (and its parser, for INDIRECT), :mod:`.base`
+and the standard library.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..formula.parser import Parser, tokenize
 from ..formula.values import (
+    MAX_COLS,
+    MAX_ROWS,
     NA,
     REF,
     VALUE,
@@ -16,6 +20,7 @@ from ..formula.values import (
     Book,
     Fn,
     Result,
+    Unsupported,
     Value,
     XlError,
     as_grid,
@@ -23,6 +28,7 @@ from ..formula.values import (
     number,
     rank_key,
     scalar,
+    text_of,
     truth,
 )
 from .base import Impl, number_arg, one_value, optional_number, register, wildcards
@@ -174,6 +180,57 @@ def _lookup_vector(book: Book, sh: str, r: int, c: int, args: list[Result]) -> R
         results = grid[-1] if wide else [line[-1] for line in grid]
     k = _match_pos(goal, keys, 1.0)
     return NA if k is None or k >= len(results) else results[k]
+
+
+@register("OFFSET")
+def _offset(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The range ``rows`` down and ``cols`` across from ``reference``, of ``height`` by
+    ``width`` (the reference's own size when left out; a negative size extends up or left)."""
+    base = args[0]
+    if isinstance(base, XlError):
+        return base
+    if not isinstance(base, Area):
+        return VALUE
+    found = []
+    for i, default in ((1, 0), (2, 0), (3, base.rows), (4, base.cols)):
+        given = i < len(args) and (i < 3 or args[i] is not None)
+        x = number_arg(book, args[i], r, c) if given else float(default)
+        if isinstance(x, XlError):
+            return x
+        found.append(int(x))
+    down, across, height, width = found
+    if height == 0 or width == 0:
+        return REF
+    top, left = base.r1 + down, base.c1 + across
+    r1, r2 = sorted((top, top + height - (1 if height > 0 else -1)))
+    c1, c2 = sorted((left, left + width - (1 if width > 0 else -1)))
+    if r1 < 1 or c1 < 1 or r2 > MAX_ROWS or c2 > MAX_COLS:
+        return REF
+    return Area(base.sheet, r1, c1, r2, c2)
+
+
+@register("INDIRECT")
+def _indirect(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The range a text names, in A1 style (``"B2"``, ``"Sheet 2!A1:C3"``); a text that is
+    not a reference is #REF!. R1C1 style and defined names are not read: the cell is reported."""
+    text = text_of(one_value(book, args[0], r, c))
+    if isinstance(text, XlError):
+        return text
+    if len(args) > 1 and truth(one_value(book, args[1], r, c)) is False:
+        raise Unsupported("INDIRECT with an R1C1 reference")
+    try:
+        node = Parser(tokenize(text.strip()), 0, 0).parse()  # from A0: offsets are places
+    except Unsupported:
+        return REF
+    if node[0] == "name":
+        raise Unsupported(f"INDIRECT of the name {text!r}")
+    if node[0] == "cell":
+        _, sheet, row, _, col, _ = node
+        return Area(sheet or sh, row, col, row, col)
+    if node[0] == "area":
+        (ra, _, ca, _), (rb, _, cb, _) = node[2], node[3]
+        return Area(node[1] or sh, min(ra, rb), min(ca, cb), max(ra, rb), max(ca, cb))
+    return REF
 
 
 @register("ROWS")
