@@ -121,6 +121,14 @@ def number_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
     return number(one_value(book, v, r, c))
 
 
+def two_numbers(book: Book, args: list[Result], r: int, c: int) -> tuple[float, float] | XlError:
+    """The first two arguments as numbers; the first error among them is the result."""
+    x, y = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
+    if isinstance(x, XlError):
+        return x
+    return y if isinstance(y, XlError) else (x, y)
+
+
 def wildcards(text: str) -> re.Pattern[str]:
     """Excel's wildcards as a pattern, case-insensitive: ``*`` any run, ``?`` one character,
     ``~`` before either (or before ``~``) the character itself."""

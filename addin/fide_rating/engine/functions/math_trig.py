@@ -20,6 +20,7 @@ from .base import (
     optional_number,
     register,
     sum_where,
+    two_numbers,
 )
 
 
@@ -129,11 +130,10 @@ register("RADIANS")(_math1(math.radians))
 
 @register("ATAN2")
 def _atan2(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x, y = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
-    if isinstance(x, XlError):
-        return x
-    if isinstance(y, XlError):
-        return y
+    both = two_numbers(book, args, r, c)
+    if isinstance(both, XlError):
+        return both
+    x, y = both
     return DIV0 if x == 0 == y else math.atan2(y, x)  # Excel's order: x first
 
 
@@ -143,11 +143,10 @@ def _multiple(up: bool) -> Impl:
     number goes away from zero only with a negative significance."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        x, s = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
-        if isinstance(x, XlError):
-            return x
-        if isinstance(s, XlError):
-            return s
+        both = two_numbers(book, args, r, c)
+        if isinstance(both, XlError):
+            return both
+        x, s = both
         if s == 0:
             return 0.0 if up else DIV0
         if x > 0 and s < 0:
@@ -182,11 +181,10 @@ def _pi(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 @register("MOD")
 def _mod(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x, y = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
-    if isinstance(x, XlError):
-        return x
-    if isinstance(y, XlError):
-        return y
+    both = two_numbers(book, args, r, c)
+    if isinstance(both, XlError):
+        return both
+    x, y = both
     return DIV0 if y == 0 else x - y * math.floor(x / y)
 
 
