@@ -17,6 +17,7 @@ from .base import Impl, number_arg, one_value, register
 _DIGITS = 10  # at most ten digits; a negative number: ten digits of two's complement
 _FORMAT = {2: "b", 8: "o", 16: "X"}
 _NAMES = {2: "BIN", 8: "OCT", 10: "DEC", 16: "HEX"}
+_VALID = {base: set("0123456789ABCDEF"[:base]) for base in (2, 8, 16)}
 
 
 def _bits(base: int) -> int:
@@ -36,12 +37,9 @@ def _read(book: Book, arg: Result, base: int, r: int, c: int) -> int | XlError:
         return NUM
     if not text:
         return 0
-    try:
-        n = int(text, base)
-    except ValueError:
+    if not set(text.upper()) <= _VALID[base]:  # no sign, prefix ("0x") or separator
         return NUM
-    if text[0] in "+-" or "_" in text:
-        return NUM
+    n = int(text, base)
     bits = _bits(base)
     if len(text) == _DIGITS and n >= 1 << (bits - 1):
         n -= 1 << bits  # two's complement
