@@ -264,7 +264,7 @@ def _time_of(text: str) -> float | XlError:
         if h > 12:
             return VALUE
         h = h % 12 + (12 if ampm.startswith("P") else 0)
-    if (mi > 59 and sec is not None) or (se >= 60 and sec is not None and "." not in b):
+    if sec is not None and (mi > 59 or se >= 60):  # "." in b was refused above
         return VALUE
     serial = (h * 3600 + mi * 60 + se) / 86400
     return serial % 1
