@@ -4,6 +4,7 @@ their line numbers, the index file made once and reused."""
 from __future__ import annotations
 
 import os
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -85,7 +86,7 @@ def test_every_layout_gives_the_same_players(kind: str, tmp_path: Path) -> None:
         unrated = listed.get(4188888)
         assert unrated is not None and unrated.rating is None and unrated.born is None
         assert listed.get(1) is None and listed.get("not an id") is None
-        assert sorted(p.fide_id for p in listed) == sorted([1503014, 700070, 4199999, 4188888])
+        assert [p.fide_id for p in listed] == [700070, 1503014, 4188888, 4199999]  # by ID
 
 
 def test_bad_lines_are_reported_with_their_line_and_the_rest_read(tmp_path: Path) -> None:
@@ -164,9 +165,31 @@ def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
         assert ([(p.fide_id, p.rating) for p in parallel],
                 [str(e) for e in parallel.errors]) == expected  # fmt: skip
     assert expected[1] == ["line 2: player 700070: <rating> expected a number, got '26x5'"]
-    zipped = tmp_path / "players_list_xml.zip"  # a zip member cannot be read in ranges:
-    with zipfile.ZipFile(zipped, "w") as z:  # its blocks go to the processors instead
+    zipped = tmp_path / "players_list_xml.zip"  # unpacked into a temporary file, read in
+    with zipfile.ZipFile(zipped, "w") as z:  # ranges while the rest is unpacked
         z.write(source, source.name)
-    with open_list(zipped) as blocks:
+    unpacked = tmp_path / "tmp"
+    unpacked.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(unpacked))
+    shown: list[tuple[int, int]] = []
+    with open_list(zipped, lambda done, total: shown.append((done, total))) as blocks:
         assert ([(p.fide_id, p.rating) for p in blocks],
                 [str(e) for e in blocks.errors]) == expected  # fmt: skip
+    assert list(unpacked.iterdir()) == []  # the unpacked copy is gone
+    size = len(source.read_bytes())
+    assert shown[-1] == (size, size) and shown == sorted(shown)  # the progress: bytes, in order
+
+
+@pytest.mark.parametrize("kind", ["txt", "xml"])
+def test_progress_is_bytes_read_of_the_whole(kind: str, tmp_path: Path) -> None:
+    many = [CARLSEN[:7].replace("1503014", str(1_000_000 + i)) + CARLSEN[7:] for i in range(5000)]
+    if kind == "xml":
+        source = tmp_path / "players_list_xml_foa.xml"
+        source.write_text(xml_of(many), encoding="utf-8")
+    else:
+        source = write_text(tmp_path / "players_list_foa.txt", many)
+    shown: list[tuple[int, int]] = []
+    with open_list(source, lambda done, total: shown.append((done, total))) as listed:
+        assert len(listed) == 5000
+    size = source.stat().st_size
+    assert shown and shown[-1] == (size, size) and shown == sorted(shown)

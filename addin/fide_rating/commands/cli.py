@@ -333,9 +333,10 @@ def _open_list(path: str) -> FideList:
     """FIDE's list from a file, with a progress line while it is read the first time."""
     from ..formats.fidelist import ListFileError, open_list
 
-    def show(count: int) -> None:
+    def show(done: int, total: int) -> None:
         if sys.stderr.isatty():
-            sys.stderr.write(f"\rreading the rating list: {count:,} lines")
+            share = 100 * done // total if total else 100
+            sys.stderr.write(f"\rreading the rating list (once, then indexed): {share}%")
             sys.stderr.flush()
 
     try:

@@ -18,8 +18,8 @@ ratings (``players_list_foa.txt``, about 1.9 million lines; ``players_list_xml_f
   sex title w_title o_title foa_title rating games k rapid_rating rapid_games rapid_k
   blitz_rating blitz_games blitz_k birthday flag``; read as a stream, never as a whole tree.
 
-:func:`open_list` reads a list once into an index file next to it (the players sorted by FIDE
-ID in fixed-width records): later runs open the index in a fraction of a second and look
+:func:`open_list` reads a list once into an index file next to it (fixed-width records and
+the FIDE IDs sorted): later runs open the index in a fraction of a second and look
 players up without reading the list again. Bad lines are reported with their line number and
 the rest is read, like the TRF reader.
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 import array
 import bisect
 import contextlib
+import functools
 import html
 import io
 import json
@@ -39,6 +40,7 @@ import multiprocessing as mp
 import os
 import re
 import sys
+import tempfile
 import zipfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -62,7 +64,7 @@ XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title",
               "blitz_games", "blitz_k", "birthday", "flag")  # fmt: skip
 MAX_ERRORS = 1000  # problems kept (and reported) for one list
 INDEX_SUFFIX = ".fide-rating-index"
-_MAGIC = b"fide-rating list index 1\n"
+_MAGIC = b"fide-rating list index 2\n"
 
 
 class ListFileError(ValueError):
@@ -240,10 +242,11 @@ def _members(path: Path) -> tuple[IO[bytes], str, contextlib.ExitStack]:
     return raw, "xml" if head.startswith(b"<") else "txt", stack
 
 
-Progress = Callable[[int], None]  # the bytes read so far
+Progress = Callable[[int, int], None]  # bytes of the list read so far, and in all
+_Read = Callable[[int], None]  # the same, the bytes read so far only
 
 
-def _text_players(data: IO[bytes], errors: list[ListError], progress: Progress | None
+def _text_players(data: IO[bytes], errors: list[ListError], progress: _Read | None
                   ) -> Iterator[ListedPlayer]:  # fmt: skip
     stream = io.TextIOWrapper(data, encoding="latin-1", newline=None)
     header = stream.readline()
@@ -252,8 +255,9 @@ def _text_players(data: IO[bytes], errors: list[ListError], progress: Progress |
             f"expected FIDE's list header 'ID Number  Name ...', got {header[:30]!r}"
         )
     spans = spans_of(header.rstrip("\r\n"))
-    shown = 0
+    read = shown = len(header)
     for no, raw in enumerate(stream, start=2):
+        read += len(raw) + 1  # Latin-1: a byte a character; CR LF read as one
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
@@ -262,9 +266,9 @@ def _text_players(data: IO[bytes], errors: list[ListError], progress: Progress |
             if len(errors) < MAX_ERRORS:
                 errors.append(ListError(no, found))
             continue
-        if progress is not None and no - shown >= 100_000:
-            shown = no
-            progress(no)
+        if progress is not None and read - shown >= 1 << 24:
+            shown = read
+            progress(read)
         yield found
 
 
@@ -272,7 +276,7 @@ _PLAYER = re.compile(rb"<player>(.*?)</player>", re.S)
 _TAG = re.compile(rb"<(\w+)>([^<]*)</\1>|<(\w+)\s*/>")
 
 
-def _xml_players(data: IO[bytes], errors: list[ListError], progress: Progress | None
+def _xml_players(data: IO[bytes], errors: list[ListError], progress: _Read | None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
     """The players of the XML list, block by block (the whole list is 850 MB)."""
     number = 0
@@ -328,7 +332,7 @@ def _xml_player(body: bytes, number: int) -> ListedPlayer | str:
     )
 
 
-def read_players(path: Path, errors: list[ListError], progress: Progress | None = None
+def read_players(path: Path, errors: list[ListError], progress: _Read | None = None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
     """Every player of a list file (text, XML, or either zipped), streaming."""
     data, kind, stack = _members(path)
@@ -357,12 +361,14 @@ class FideList:
         self.count: int = meta["count"]
         self.errors = [ListError(line, message) for line, message in meta["errors"]]
         self.error_count: int = meta["error_count"]
-        ids_at = head_end
-        self._ids = array.array("I")
-        self._ids.frombytes(self._map[ids_at : ids_at + 4 * self.count])
+        self._shift: int = meta["shift"]
+        keys_at = head_end
+        # the FIDE ID above the record's position, sorted: one array serves both
+        self._keys = array.array("Q")
+        self._keys.frombytes(self._map[keys_at : keys_at + 8 * self.count])
         if sys.byteorder != "little":
-            self._ids.byteswap()
-        self._records = ids_at + 4 * self.count
+            self._keys.byteswap()
+        self._records = keys_at + 8 * self.count
 
     def __len__(self) -> int:
         return self.count
@@ -372,13 +378,16 @@ class FideList:
             key = int(fide_id)
         except ValueError:
             return None
-        i = bisect.bisect_left(self._ids, key)
-        if i == len(self._ids) or self._ids[i] != key:
+        if not 0 <= key < 1 << 32:
+            return None
+        i = bisect.bisect_left(self._keys, key << self._shift)
+        if i == self.count or self._keys[i] >> self._shift != key:
             return None
         return self._record(i)
 
     def _record(self, i: int) -> ListedPlayer:
-        at = self._records + i * RECORD
+        """The i-th player by FIDE ID."""
+        at = self._records + (self._keys[i] & (1 << self._shift) - 1) * RECORD
         found = parse_line(self._map[at : at + WIDTH].decode("latin-1"), _SPANS)
         assert not isinstance(found, str), found  # written by this module
         return found
@@ -394,26 +403,35 @@ class FideList:
     ) -> int:
         """The list in the published text layout (header, CRLF), sorted by FIDE ID: each
         player as indexed, except those in ``changed`` (by FIDE ID), written anew; ``added``
-        players (not in the index) in their place. Unchanged players are copied in runs
-        straight from the index, so a whole list takes a second. Gives the players written."""
+        players (not in the index) in their place. Unchanged players are copied as indexed
+        (a whole list takes a second or two). Gives the players written."""
         out.write(HEADER.encode() + b"\r\n")
         updates = dict(changed)
         for p in added:
             updates[p.fide_id] = p
-        at = 0  # the next index record not yet written
         written = 0
+        at = 0  # the next player by FIDE ID not yet written
         for fide_id in sorted(updates):
-            i = bisect.bisect_left(self._ids, fide_id)
-            if i > at:
-                out.write(self._map[self._records + at * RECORD : self._records + i * RECORD])
-                written += i - at
+            i = bisect.bisect_left(self._keys, fide_id << self._shift)
+            written += self._copy(out, at, i)
             out.write(format_line(updates[fide_id]).encode("latin-1", errors="replace") + b"\r\n")
             written += 1
-            at = i + 1 if i < self.count and self._ids[i] == fide_id else i
-        if at < self.count:
-            out.write(self._map[self._records + at * RECORD : self._records + self.count * RECORD])
-            written += self.count - at
-        return written
+            at = i + 1 if i < self.count and self._keys[i] >> self._shift == fide_id else i
+        return written + self._copy(out, at, self.count)
+
+    def _copy(self, out: IO[bytes], start: int, stop: int) -> int:
+        """The players from the start-th to before the stop-th by FIDE ID, as indexed."""
+        mask, base, view = (1 << self._shift) - 1, self._records, self._map
+        for lo in range(start, stop, 8192):
+            out.write(
+                b"".join(
+                    [
+                        view[base + (k & mask) * RECORD : base + (k & mask) * RECORD + RECORD]
+                        for k in self._keys[lo : min(lo + 8192, stop)]
+                    ]
+                )
+            )
+        return max(0, stop - start)
 
     def close(self) -> None:
         self._map.close()
@@ -443,10 +461,43 @@ def _fresh(index: Path, source: Path) -> bool:
                 return False
             line = f.readline()
             meta = json.loads(line)
-        whole = len(_MAGIC) + len(line) + meta["count"] * (4 + RECORD)
+        whole = len(_MAGIC) + len(line) + meta["count"] * 8 + meta["records"] * RECORD
         return bool(meta.get("source") == _stamp(source)) and index.stat().st_size == whole
     except (OSError, ValueError, KeyError, TypeError):
         return False
+
+
+class _Gathered:
+    """What reading a list gathers for its index: the records as read (in batches, written
+    one after the other), a key a player (the FIDE ID above the record's position) and the
+    distinct FIDE IDs. Keys come sorted a batch at a time (by the workers, while the list is
+    read on), so the last sort only merges runs."""
+
+    def __init__(self) -> None:
+        self.records: list[bytes | bytearray] = []
+        self.keys: list[int] = []
+        self.distinct: set[int] = set()
+        self.count = 0
+
+    def add(self, ids: Sequence[int], records: bytes | bytearray) -> None:
+        """A batch of players: their FIDE IDs and records, in the order read."""
+        keys = batch_keys(ids)
+        self.add_keyed(keys, [key >> 32 for key in keys], records)
+
+    def add_keyed(
+        self, keys: Sequence[int], ids: Sequence[int], records: bytes | bytearray
+    ) -> None:
+        """A batch as :func:`batch_keys` gives it, its FIDE IDs, its records as read."""
+        base = self.count
+        self.keys.extend([key + base for key in keys] if base else keys)
+        self.distinct.update(ids)
+        self.records.append(records)
+        self.count += len(keys)
+
+
+def batch_keys(ids: Sequence[int]) -> list[int]:
+    """A batch's keys, sorted: each FIDE ID above its position in the batch."""
+    return sorted([fide_id << 32 | i for i, fide_id in enumerate(ids)])
 
 
 _TAIL = re.compile(rb"[ 0-9]{45}")  # the published line's numbers, columns 114-158
@@ -464,8 +515,7 @@ _BLOCK_LINES = 4096
 
 
 def _published_lines(
-    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
-    progress: Progress | None,
+    data: IO[bytes], errors: list[ListError], into: _Gathered, progress: _Read | None
 ) -> bool:  # fmt: skip
     """The fast path for the published text list: a block of lines with the published layout
     is checked in one match and becomes index records as it is; a block with anything else
@@ -477,9 +527,11 @@ def _published_lines(
     crlf = header.endswith(b"\r\n")
     size = RECORD if crlf else RECORD - 1
     no = 1  # lines read
+    read = len(header)
     rest = b""
     while True:
         chunk = data.read(size * _BLOCK_LINES)
+        read += len(chunk)
         block = rest + chunk
         cut = len(block) if not chunk else block.rfind(b"\n") + 1
         block, rest = block[:cut], block[cut:]
@@ -492,14 +544,15 @@ def _published_lines(
             except ValueError:  # "12 34": goes line by line
                 found = []
             if len(found) == n and (not found or max(found) < 1 << 32):
-                ids.extend(found)
-                records.extend(block)
+                into.add(found, block)
                 no += n
                 if progress is not None:
-                    progress(no)
+                    progress(read)
                 if not chunk:
                     return True
                 continue
+        ids: list[int] = []
+        records = bytearray()
         for raw in block.split(b"\r\n")[:-1] if block.endswith(b"\r\n") else block.split(b"\r\n"):
             no += 1
             if not raw.strip():
@@ -513,6 +566,7 @@ def _published_lines(
                 continue
             ids.append(found_one.fide_id)
             records.extend(_record(found_one))
+        into.add(ids, records)
         if not chunk:
             return True
 
@@ -559,21 +613,30 @@ def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
     return _RECORD_FORMAT % tuple(text)
 
 
-_Block = tuple[bytes, bytes, list[tuple[int, str]], int]  # ids, records, problems, players seen
+# keys (uint64, see batch_keys), FIDE IDs (uint32), records, problems, players seen
+_Block = tuple[bytes, bytes, bytes, list[tuple[int, str]], int]
 
 
 def _xml_block(block: bytes) -> _Block:
-    """One block of whole ``<player>`` elements: the FIDE IDs (uint32), the index records, the
-    problems (by the player's number in the block) and the players seen. Every player is
-    checked in one C-speed match; a block where one does not match goes player by player."""
+    """One block of whole ``<player>`` elements: the keys of :func:`batch_keys` (uint64, sorted
+    here, in the worker), the FIDE IDs (uint32), the index records, the problems (by the
+    player's number in the block) and the players seen. Every player is checked in one C-speed
+    match; a block where one does not match goes player by player."""
     ids = array.array("I")
     records = bytearray()
     problems: list[tuple[int, str]] = []
     pattern = _XML_RECORD_FULL if b"/>" not in block else _XML_RECORD
     found = pattern.findall(block)
     seen = block.count(b"<player>")
+    plain = b"&" not in block and block.isascii()  # no entity, no letter to re-encode
+    if len(found) == seen and plain:  # the usual list: the whole block in one go
+        joined = b"".join([_RECORD_FORMAT % values for values in found])
+        with contextlib.suppress(OverflowError):  # an ID of 2**32 or more: player by player
+            ids.fromlist([int(values[0]) for values in found])
+            if len(joined) == RECORD * seen:  # each field within its columns
+                return array.array("Q", batch_keys(ids)).tobytes(), ids.tobytes(), joined, [], seen
+        ids = array.array("I")
     if len(found) == seen:
-        plain = b"&" not in block and block.isascii()  # the usual list: one formatting each
         for number, values in enumerate(found, start=1):
             fide_id = int(values[0])
             if fide_id >= 1 << 32:
@@ -592,16 +655,19 @@ def _xml_block(block: bytes) -> _Block:
                 continue
             ids.append(player.fide_id)
             records.extend(_record(player))
-    return ids.tobytes(), bytes(records), problems, seen
+    return (
+        array.array("Q", batch_keys(ids)).tobytes(),
+        ids.tobytes(),
+        bytes(records),
+        problems,
+        seen,
+    )
 
 
-def _xml_blocks(data: IO[bytes], progress: Progress | None) -> Iterator[bytes]:
+def _xml_blocks(data: IO[bytes], progress: _Read | None) -> Iterator[bytes]:
     """The XML list in blocks of whole ``<player>`` elements (4 MiB or so)."""
     head = data.read(1 << 12)
-    if b"<playerslist" not in head:
-        raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
-    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-        raise ListFileError("a document type or entity declaration: refused")
+    _check_head(head)
     buffer, read = head, len(head)
     while True:
         chunk = data.read(1 << 22)
@@ -623,13 +689,14 @@ PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
 
 
 def _take(
-    result: _Block, number: int, errors: list[ListError], ids: array.array[int],
-    records: bytearray,
+    result: _Block, number: int, errors: list[ListError], into: _Gathered
 ) -> int:  # fmt: skip
     """One block's players added in order; the number of players read so far, after it."""
-    block_ids, block_records, problems, seen = result
+    block_keys, block_ids, block_records, problems, seen = result
+    keys, ids = array.array("Q"), array.array("I")
+    keys.frombytes(block_keys)
     ids.frombytes(block_ids)
-    records.extend(block_records)
+    into.add_keyed(keys, ids, block_records)
     for where, message in problems:
         if len(errors) < MAX_ERRORS:
             errors.append(ListError(number + where, message))
@@ -637,30 +704,12 @@ def _take(
 
 
 def _xml_fast(
-    data: IO[bytes], errors: list[ListError], ids: array.array[int], records: bytearray,
-    progress: Progress | None, size: int = 0,
-) -> None:  # fmt: skip
-    """The XML list block by block, on every processor when it is large (the blocks are
-    independent; their results are taken in order, a few blocks ahead at most)."""
+    data: IO[bytes], errors: list[ListError], into: _Gathered, progress: _Read | None
+) -> None:
+    """A small XML list (or one where processes cannot be forked), block by block."""
     number = 0
-
-    def take(result: _Block) -> None:
-        nonlocal number
-        number = _take(result, number, errors, ids, records)
-
-    workers = min(os.cpu_count() or 1, 8)
-    if size < PARALLEL_XML or workers < 2 or "fork" not in mp.get_all_start_methods():
-        for block in _xml_blocks(data, progress):
-            take(_xml_block(block))
-        return
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        waiting: deque[Future[_Block]] = deque()
-        for block in _xml_blocks(data, progress):
-            waiting.append(pool.submit(_xml_block, block))
-            if len(waiting) > 2 * workers:
-                take(waiting.popleft().result())
-        while waiting:
-            take(waiting.popleft().result())
+    for block in _xml_blocks(data, progress):
+        number = _take(_xml_block(block), number, errors, into)
 
 
 _RANGE = 1 << 26  # bytes of the XML file a worker reads itself
@@ -675,7 +724,7 @@ def _xml_range(job: tuple[str, int, int]) -> _Block:
         data = f.read(end - start + (1 << 16))  # a player is far shorter than 64 KiB
     first = data.find(b"<player>")
     if first < 0 or first >= end - start:
-        return b"", b"", [], 0
+        return b"", b"", b"", [], 0
     stop = data.find(b"<player>", end - start)  # the next range's first player
     if stop < 0:
         last = data.rfind(b"</player>")
@@ -683,29 +732,82 @@ def _xml_range(job: tuple[str, int, int]) -> _Block:
     return _xml_block(data[first:stop])
 
 
-def _xml_in_ranges(
-    source: Path, size: int, errors: list[ListError], ids: array.array[int], records: bytearray,
-    progress: Progress | None,
-) -> None:  # fmt: skip
-    """A large plain XML list read by every processor, each its own ranges of the file."""
-    with source.open("rb") as f:
-        head = f.read(1 << 12)
+_Job = tuple[str, int, int]  # a range of an XML file: its path, start and end
+
+
+def _check_head(head: bytes) -> None:
     if b"<playerslist" not in head:
         raise ListFileError("expected FIDE's XML list (<playerslist>), got another document")
     if declared_entities(head):
         raise ListFileError("a document type or entity declaration: refused")
-    jobs = [(str(source), at, min(at + _RANGE, size)) for at in range(0, size, _RANGE)]
+
+
+def _ranges_of(source: Path, size: int) -> Iterator[_Job]:
+    with source.open("rb") as f:
+        _check_head(f.read(1 << 12))
+    for at in range(0, size, _RANGE):
+        yield str(source), at, min(at + _RANGE, size)
+
+
+def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[_Job]:
+    """A zipped XML list unpacked into a file in ``folder``, a range given out as soon as it
+    (and the start of the next, where its last player ends) is on disk: the workers read while
+    the rest is unpacked."""
+    path = folder / "list.xml"
+    start = written = 0
+    with path.open("wb") as out:
+        while chunk := member.read(1 << 22):
+            if not written:
+                _check_head(chunk[: 1 << 12])
+            out.write(chunk)
+            written += len(chunk)
+            if written >= start + _RANGE + (1 << 16):
+                out.flush()
+                while written >= start + _RANGE + (1 << 16):
+                    yield str(path), start, start + _RANGE
+                    start += _RANGE
+    if not written:
+        _check_head(b"")
+    for at in range(start, written, _RANGE):
+        yield str(path), at, min(at + _RANGE, written)
+
+
+def _xml_in_ranges(
+    jobs: Iterator[_Job], errors: list[ListError], into: _Gathered, progress: _Read | None
+) -> None:
+    """A large XML list read by every processor, each worker its own ranges of the file;
+    their results taken in order."""
     workers = min(os.cpu_count() or 1, 8)
     number = 0
     with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        for i, result in enumerate(pool.map(_xml_range, jobs)):
-            number = _take(result, number, errors, ids, records)
+        waiting: deque[tuple[_Job, Future[_Block]]] = deque()
+
+        def take() -> None:
+            nonlocal number
+            job, future = waiting.popleft()
+            number = _take(future.result(), number, errors, into)
             if progress is not None:
-                progress(jobs[i][2])
+                progress(job[2])
+
+        for job in jobs:
+            waiting.append((job, pool.submit(_xml_range, job)))
+            while waiting and waiting[0][1].done():
+                take()
+        while waiting:
+            take()
 
 
 def declared_entities(head: bytes) -> bool:
     return b"<!DOCTYPE" in head or b"<!ENTITY" in head
+
+
+def _bytes_read(progress: Progress, size: int, read: int) -> None:
+    progress(min(read, size), size)
+
+
+def _unpacked_size(source: Path) -> int:
+    with zipfile.ZipFile(source) as archive:
+        return sum(info.file_size for info in archive.infolist())
 
 
 def _can_fork() -> bool:
@@ -713,68 +815,82 @@ def _can_fork() -> bool:
 
 
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
-    """Read the list once and write its index: the players sorted by FIDE ID."""
+    """Read the list once and write its index (see :func:`_write_index`)."""
     errors: list[ListError] = []
-    ids = array.array("I")
-    records = bytearray()
+    into = _Gathered()
     data, kind, stack = _members(source)
     with stack:
-        size = source.stat().st_size
-        plain_file = not zipfile.is_zipfile(source)
-        if kind == "xml" and plain_file and size >= PARALLEL_XML and _can_fork():
-            _xml_in_ranges(source, size, errors, ids, records, progress)
-            fast = True
+        zipped = zipfile.is_zipfile(source)
+        size = _unpacked_size(source) if zipped else source.stat().st_size
+        read = None if progress is None else functools.partial(_bytes_read, progress, size)
+        fast = True
+        if kind == "xml" and size >= PARALLEL_XML and _can_fork():
+            if zipped:
+                folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+                _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
+            else:
+                _xml_in_ranges(_ranges_of(source, size), errors, into, read)
         elif kind == "xml":
-            _xml_fast(data, errors, ids, records, progress, size)
-            fast = True
+            _xml_fast(data, errors, into, read)
         else:
-            fast = _published_lines(data, errors, ids, records, progress)
+            fast = _published_lines(data, errors, into, read)
     if not fast:
-        for p in read_players(source, errors, progress):
+        ids: list[int] = []
+        records = bytearray()
+        for p in read_players(source, errors, read):
             if p.fide_id >= 1 << 32:
                 if len(errors) < MAX_ERRORS:
                     errors.append(ListError(0, f"FIDE ID {p.fide_id} is too large"))
                 continue
             ids.append(p.fide_id)
             records += _record(p)
-    count = len(ids)
-    # one sort of plain ints (the FIDE ID above the position) instead of a sort by key
-    if count < 1 << 22:  # one sort of plain ints: the FIDE ID above the position
-        keys = sorted([fide_id << 22 | i for i, fide_id in enumerate(ids)])
-        order = [k & (1 << 22) - 1 for k in keys]
-        ordered = [k >> 22 for k in keys]
-        del keys
-    else:
-        order = sorted(range(count), key=ids.__getitem__)
-        ordered = [ids[i] for i in order]
-    twice = {ordered[i] for i in range(1, count) if ordered[i] == ordered[i - 1]}
-    if twice:  # keep the first listed (the sort is stable on the position)
+            if len(ids) == _BLOCK_LINES:
+                into.add(ids, records)
+                ids, records = [], bytearray()
+        into.add(ids, records)
+    _write_index(index, source, into, errors)
+
+
+def _write_index(index: Path, source: Path, into: _Gathered, errors: list[ListError]) -> None:
+    """The index: a JSON line, then a key a player sorted by FIDE ID (the ID above the
+    player's position: sorted plain ints, no gathering of records), then the records as read.
+    A FIDE ID listed twice keeps its first record."""
+    keys = into.keys
+    keys.sort()  # sorted runs: a merge
+    if len(into.distinct) != into.count:
+        twice: set[int] = set()
+        kept = []
+        previous = -1
+        for key in keys:
+            if key >> 32 == previous:
+                twice.add(previous)
+                continue
+            previous = key >> 32
+            kept.append(key)
+        keys = kept
         for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
             errors.append(
                 ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
             )
-        keep = [i for i in range(count) if i == 0 or ordered[i] != ordered[i - 1]]
-        order = [order[i] for i in keep]
-        ordered = [ordered[i] for i in keep]
-        count = len(order)
-    sorted_ids = array.array("I", ordered)
-    del ordered
+    sorted_keys = array.array("Q", keys)
+    del keys
+    into.keys = []
     if sys.byteorder != "little":
-        sorted_ids.byteswap()
+        sorted_keys.byteswap()
     meta = {
         "source": _stamp(source),
-        "count": count,
+        "count": len(sorted_keys),
+        "records": into.count,
+        "shift": 32,
         "errors": [[e.line, e.message] for e in errors],
         "error_count": len(errors),
     }
     # a cache, checked by its size when read (see _fresh): no flush to disk needed
     with atomic(index, durable=False) as out:
         out.write(_MAGIC + json.dumps(meta).encode() + b"\n")
-        out.write(sorted_ids.tobytes())
-        view = memoryview(records)
-        for start in range(0, count, 8192):  # in slices of records: few large writes
-            out.write(b"".join([view[i * RECORD : (i + 1) * RECORD]
-                                for i in order[start : start + 8192]]))  # fmt: skip
+        out.write(sorted_keys.tobytes())
+        for records in into.records:
+            out.write(records)
 
 
 def open_list(source: Path, progress: Progress | None = None) -> FideList:
@@ -788,7 +904,6 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
             build_index(source, index, progress)
         except PermissionError:
             import hashlib
-            import tempfile
 
             where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
             index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
