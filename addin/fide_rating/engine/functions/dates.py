@@ -17,7 +17,7 @@ from ..formula.values import EPOCH, NUM, VALUE, Book, Result, XlError, text_of
 from .base import Impl, number_arg, one_value, optional_number, register
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
-_LAST = 2958465  # 9999-12-31
+LAST = 2958465  # 9999-12-31
 
 
 def _month_start(y: int, m: int) -> int:
@@ -26,8 +26,8 @@ def _month_start(y: int, m: int) -> int:
     return (first - EPOCH).days - (first < _MARCH_1900)
 
 
-def _ymd(serial: float) -> tuple[int, int, int]:
-    """Year, month, day of a serial in [0, _LAST], as Excel shows it."""
+def ymd(serial: float) -> tuple[int, int, int]:
+    """Year, month, day of a serial in [0, LAST], as Excel shows it."""
     n = int(serial)
     if n == 0:
         return 1900, 1, 0
@@ -41,7 +41,7 @@ def _date_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
     x = number_arg(book, v, r, c)
     if isinstance(x, XlError):
         return x
-    return x if 0 <= x < _LAST + 1 else NUM
+    return x if 0 <= x < LAST + 1 else NUM
 
 
 def _serial_of(y: int, m: int, d: int) -> Result:
@@ -51,7 +51,7 @@ def _serial_of(y: int, m: int, d: int) -> Result:
     if not 1900 <= y <= 9999:
         return NUM
     serial = _month_start(y, m) + d - 1
-    return float(serial) if 0 <= serial <= _LAST else NUM
+    return float(serial) if 0 <= serial <= LAST else NUM
 
 
 @register("DATE")
@@ -71,7 +71,7 @@ def _date(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def _part(which: int) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         x = _date_arg(book, args[0], r, c)
-        return x if isinstance(x, XlError) else float(_ymd(x)[which])
+        return x if isinstance(x, XlError) else float(ymd(x)[which])
 
     return impl
 
@@ -117,7 +117,7 @@ def _months_on(end_of_month: bool) -> Impl:
             return x
         if isinstance(k, XlError):
             return k
-        y, m, d = _ymd(x)
+        y, m, d = ymd(x)
         total = y * 12 + (m - 1) + int(k)  # Excel truncates the months
         y, m = divmod(total, 12)
         m += 1
@@ -147,7 +147,7 @@ def _datedif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     assert isinstance(start, float) and isinstance(end, float) and isinstance(unit, str)
     if start > end:
         return NUM
-    (y1, m1, d1), (y2, m2, d2) = _ymd(start), _ymd(end)
+    (y1, m1, d1), (y2, m2, d2) = ymd(start), ymd(end)
     months = (y2 - y1) * 12 + m2 - m1 - (d2 < d1)
     kind = unit.upper()
     if kind == "D":
@@ -208,7 +208,7 @@ def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result
     if isinstance(end, XlError):
         return end
     a, b = sorted((int(start), int(end)))
-    (y1, m1, d1), (y2, m2, d2) = _ymd(a), _ymd(b)
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)
     if kind == 2:
         return (b - a) / 360
     if kind == 3:
@@ -286,7 +286,7 @@ def _clock(which: int) -> Impl:
         x = _time_of(v) if isinstance(v, str) and ":" in v else number_arg(book, v, r, c)
         if isinstance(x, XlError):
             return x
-        if not 0 <= x < _LAST + 1:
+        if not 0 <= x < LAST + 1:
             return NUM
         seconds = int((x - int(x)) * 86400 + 0.5) % 86400
         return float((seconds // 3600, seconds // 60 % 60, seconds % 60)[which])

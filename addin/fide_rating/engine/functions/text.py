@@ -1,15 +1,28 @@
 """Text functions (Excel's category): LEN, UPPER, LOWER, TRIM, VALUE, LEFT, MID, CONCAT, EXACT,
-FIND, SEARCH, SUBSTITUTE, REPLACE, REPT, CODE, CHAR, UNICODE, UNICHAR.
+FIND, SEARCH, SUBSTITUTE, REPLACE, REPT, CODE, CHAR, UNICODE, UNICHAR, TEXT.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base`, :mod:`.numfmt` and the
+standard library.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from ..formula.values import NA, VALUE, Book, Result, Value, XlError, number, text_of
+from ..formula.values import (
+    NA,
+    VALUE,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    number,
+    text_of,
+)
 from .base import Impl, flatten, number_arg, one_value, optional_number, register, wildcards
+from .numfmt import format_text
 
 
 def _text1(f: Callable[[str], Value]) -> Impl:
@@ -210,3 +223,26 @@ def _unichar(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if not 1 <= k <= 0x10FFFF:
         return VALUE
     return NA if 0xD800 <= k <= 0xDFFF else chr(k)  # a lone surrogate half: #N/A
+
+
+@register("TEXT")
+def _text(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """A value shown with a number format (see :mod:`.numfmt`). A text that reads as a number
+    is formatted as one; a logical is its text; a date or time written as text is reported:
+    Excel reads more of those than VALUE does."""
+    v = one_value(book, args[0], r, c)
+    code = text_of(one_value(book, args[1], r, c))
+    if isinstance(v, XlError):
+        return v
+    if isinstance(code, XlError):
+        return code
+    if isinstance(v, bool):
+        return format_text("TRUE" if v else "FALSE", code)
+    if isinstance(v, str):
+        x = number(v)
+        if not isinstance(x, XlError):
+            return format_text(x, code)
+        if re.search(r"\d[-/:.]|[-/:.]\d", v):
+            raise Unsupported(f"TEXT of the date or time text {v[:20]!r}")
+        return format_text(v, code)
+    return format_text(0.0 if v is None else float(v), code)

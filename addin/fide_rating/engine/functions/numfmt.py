@@ -1,0 +1,352 @@
+"""Excel's number formats, as the TEXT function applies them.
+
+A format has up to four sections separated by ``;``: positive, negative, zero, text. One
+section serves every number (a negative one gets a ``-`` in front); two: zero and positive,
+then negative (shown without its sign); three: positive, negative, zero. The last section is
+the text section when it holds ``@`` (or is the fourth).
+
+In a number section:
+
+* ``0`` ``#`` ``?`` are digits (``0`` shows a zero where there is no digit, ``?`` a space,
+  ``#`` nothing); the first placeholder of the integer part takes every digit left over.
+* The first ``.`` is the decimal point; a later one is a literal, and the placeholders after it
+  are still decimals. A ``,`` between integer placeholders groups thousands; a ``,`` after the
+  last integer placeholder divides by 1,000; after a literal, it is a literal.
+* ``%`` multiplies by 100 and shows; ``E+`` ``E-`` give the scientific form.
+* ``"text"``, ``\\c``, and other characters are shown as written; ``_c`` is a space; ``*c``
+  (fill) shows nothing; ``[Red]``-style colours are dropped; ``[$€-407]`` shows ``€``.
+* Dates and times: ``y`` ``m`` ``d`` ``h`` ``s`` (``m`` after ``h`` or before ``s`` is
+  minutes), ``AM/PM`` ``A/P``, elapsed ``[h]`` ``[m]`` ``[s]``, ``.0`` to ``.000`` after seconds;
+  a time is rounded to the shown fraction of a second, then cut.
+
+What this module does not do it reports (:class:`Unsupported`): fractions (``# ?/?``),
+conditions (``[>100]``), ``General`` in scientific form, non-Gregorian calendars.
+
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.dates` and the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from ..formula.values import VALUE, Unsupported, XlError, format_number
+from .dates import LAST, ymd
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")  # fmt: skip
+_DAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+# one token: its kind and its text. Kinds: lit (shown as is), 0 # ? (digits), . , % E @,
+# date (y m d h s, AM/PM), elapsed ([h] [m] [s]), general
+_TOKEN = re.compile(
+    r'"(?P<quoted>[^"]*)"?|\\(?P<escaped>.)|_(?P<space>.)|\*(?P<fill>.)'
+    r"|\[(?P<bracket>[^\]]*)\]|(?P<general>(?i:general))|(?P<ampm>AM/PM|am/pm|A/P|a/p)"
+    r"|(?P<exp>[Ee][+-])|(?P<date>[yY]+|[mM]+|[dD]+|[hH]+|[sS]+)|(?P<digit>[0#?])"
+    r"|(?P<other>.)",
+    re.S,
+)
+_COLORS = frozenset(("black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"))
+_UNSUPPORTED_LETTERS = frozenset("eEgGbB")  # eras and Buddhist years
+
+
+@dataclass
+class _Section:
+    tokens: list[tuple[str, str]] = field(default_factory=list)
+
+    def has(self, *kinds: str) -> bool:
+        return any(kind in kinds for kind, _ in self.tokens)
+
+
+def _sections(code: str) -> list[_Section] | XlError:
+    sections = [_Section()]
+    for m in _TOKEN.finditer(code):
+        kind = m.lastgroup or "other"
+        text = m.group(kind)
+        if kind in {"quoted", "escaped"}:
+            sections[-1].tokens.append(("lit", text))
+        elif kind == "space":
+            sections[-1].tokens.append(("lit", " "))
+        elif kind == "fill":
+            continue
+        elif kind == "bracket":
+            token = _bracket(text)
+            if token is not None:
+                sections[-1].tokens.append(token)
+        elif kind == "other":
+            if text == ";":
+                sections.append(_Section())
+            elif text in ".,%@":
+                sections[-1].tokens.append((text, text))
+            elif text == "/":
+                sections[-1].tokens.append(("slash", text))
+            elif text in _UNSUPPORTED_LETTERS:
+                raise Unsupported(f"the number format {code!r}")
+            else:
+                sections[-1].tokens.append(("lit", text))
+        elif kind == "exp":
+            sections[-1].tokens.append(("E", text))
+        elif kind == "digit":
+            sections[-1].tokens.append((text, text))
+        else:  # general, ampm, date
+            sections[-1].tokens.append((kind, text))
+    if len(sections) > 4:
+        return VALUE
+    return sections
+
+
+def _bracket(text: str) -> tuple[str, str] | None:
+    low = text.lower()
+    if re.fullmatch(r"h+|m+|s+", low):
+        return "elapsed", low
+    if text.startswith("$"):
+        return "lit", text[1:].split("-", 1)[0]
+    if low in _COLORS or re.fullmatch(r"color\s*\d{1,2}", low):
+        return None
+    raise Unsupported(f"the number format part [{text}]")
+
+
+def format_text(value: float | str, code: str) -> str | XlError:
+    """``value`` shown with the number format ``code``, as TEXT gives it."""
+    sections = _sections(code)
+    if isinstance(sections, XlError):
+        return sections
+    text_section = None
+    if len(sections) == 4 or (len(sections) > 1 and sections[-1].has("@")):
+        text_section = sections.pop()
+    if any(s.has("@") for s in sections):
+        return VALUE  # a text placeholder in a number section
+    if isinstance(value, str):
+        if text_section is None:
+            return value
+        return "".join(value if kind == "@" else text for kind, text in text_section.tokens)
+    if len(sections) == 1 or (len(sections) == 2 and value >= 0) or value > 0:
+        section, sign = sections[0], "-" if value < 0 else ""
+    elif value < 0:
+        section, sign = sections[1], ""
+    else:
+        section, sign = sections[2], ""
+    x = abs(value) if len(sections) > 1 else value
+    if section.has("date", "elapsed", "ampm"):
+        if _digits_in_time(section.tokens):
+            return VALUE  # dates and digits in one section: Excel refuses it
+        return _date_time(x, section)
+    if section.has("slash") and section.has("0", "#", "?"):
+        raise Unsupported("a fraction number format")
+    return sign + _number(abs(x), section.tokens)
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+
+def _digits(x: float, decimals: int) -> tuple[str, str]:
+    """The integer and fraction digits of x >= 0 rounded half away from zero to ``decimals``
+    places, from its 15 significant digits (as Excel keeps them)."""
+    exact = Decimal(format(x, ".15g"))
+    rounded = exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    whole, _, fraction = f"{rounded:f}".partition(".")
+    return ("" if whole == "0" else whole), fraction.ljust(decimals, "0")[:decimals]
+
+
+def _number(x: float, tokens: list[tuple[str, str]]) -> str:
+    if any(kind == "general" for kind, _ in tokens):
+        return "".join(_general(x) if kind == "general" else text for kind, text in tokens)
+    x *= 100 ** sum(kind == "%" for kind, _ in tokens)
+    exp_at = next((i for i, (kind, _) in enumerate(tokens) if kind == "E"), len(tokens))
+    mantissa, exponent = tokens[:exp_at], tokens[exp_at:]
+    point = next((i for i, (kind, _) in enumerate(mantissa) if kind == "."), len(mantissa))
+    whole, fraction = mantissa[:point], mantissa[point + 1 :]
+    places = [i for i, (kind, _) in enumerate(whole) if kind in "0#?"]
+    last = places[-1] if places else -1
+    grouping = False
+    items: list[tuple[str, str]] = []  # the integer part: placeholders and literals
+    for i, (kind, text) in enumerate(whole):
+        if kind != ",":
+            items.append((kind, text))
+        elif i == 0 or whole[i - 1][0] not in "0#?,":
+            items.append(("lit", ","))  # a leading comma, or one after a literal: shown
+        elif i > last:
+            x /= 1000  # after the last integer placeholder: thousands
+        elif whole[i + 1][0] in "0#?":
+            grouping = True  # between two placeholders
+    fraction_places = [i for i, (kind, _) in enumerate(fraction) if kind in "0#?"]
+    for kind, _ in fraction[fraction_places[-1] + 1 :] if fraction_places else ():
+        if kind != ",":
+            break
+        x /= 1000  # right after the last decimal: thousands too
+    if exponent and x:
+        ints = len(places) or 1
+        power = math.floor(math.log10(x))
+        step = ints if any(whole[i][0] == "#" for i in places) and ints > 1 else 1
+        power = power - power % step if step > 1 else power - ints + 1
+        x /= 10.0**power
+    else:
+        power = 0
+    decimals = sum(kind in "0#?" for kind, _ in fraction)
+    digits, fraction_digits = _digits(x, decimals)
+    if exponent and len(digits) > max(len(places), 1) and x:  # 9.99 rounded up to 10.0
+        power += 1
+        digits, fraction_digits = _digits(x / 10, decimals)
+    out = _integer(digits, items, grouping, bool(fraction_places))
+    if point < len(mantissa):
+        out += "." + _fraction(fraction_digits, fraction)
+    if exponent:
+        out += _exponent(power, exponent)
+    return out
+
+
+def _integer(digits: str, items: list[tuple[str, str]], grouping: bool, decimals: bool) -> str:
+    """The integer digits over the placeholders, from the right; the first takes the rest.
+    With no integer placeholder the digits go before the point, if there are decimals."""
+    count = sum(kind in "0#?" for kind, _ in items)
+    literals = "".join(text for _, text in items)
+    if not count:
+        return literals + digits if decimals else literals
+    shown: list[str] = []  # the characters, from the right
+    position = seen = 0  # digits shown (for the separators); placeholders filled
+    for kind, text in reversed(items):
+        if kind not in "0#?":
+            shown.append(text[::-1])
+            continue
+        seen += 1
+        if seen == count:
+            part = digits[: max(0, len(digits) - count + 1)]
+        else:
+            part = digits[-seen] if seen <= len(digits) else ""
+        for ch in reversed(part or {"0": "0", "?": " ", "#": ""}[kind]):
+            if ch.isdigit():
+                if grouping and position and position % 3 == 0:
+                    shown.append(",")
+                position += 1
+            shown.append(ch)
+    return "".join(shown)[::-1]
+
+
+def _fraction(digits: str, tokens: list[tuple[str, str]]) -> str:
+    """Decimal digits left to right; a zero with only zeros after it is dropped on ``#`` and
+    a space on ``?``."""
+    places = [kind for kind, _ in tokens if kind in "0#?"]
+    shown = list(digits)
+    for i, kind in enumerate(places):
+        if kind != "0" and not digits[i:].strip("0"):
+            shown[i] = "" if kind == "#" else " "
+    out, at = [], 0
+    for i, (kind, text) in enumerate(tokens):
+        if kind in "0#?":
+            out.append(shown[at])
+            at += 1
+        elif kind == "," and i > 0 and tokens[i - 1][0] in "0#?,":
+            continue  # a separator among or after the decimals: not shown
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+def _exponent(power: int, tokens: list[tuple[str, str]]) -> str:
+    sign = "-" if power < 0 else ("+" if tokens[0][1][1] == "+" else "")
+    width = sum(kind == "0" for kind, _ in tokens[1:])
+    return tokens[0][1][0] + sign + str(abs(power)).rjust(width, "0") + "".join(
+        text for kind, text in tokens[1:] if kind not in "0#?")  # fmt: skip
+
+
+def _general(x: float) -> str:
+    """Excel's General in TEXT: up to 11 characters."""
+    if x == 0:
+        return "0"
+    if x.is_integer() and abs(x) < 1e11:
+        return str(int(x))
+    if not 1e-9 <= abs(x) < 1e11:
+        raise Unsupported("General of a number shown in scientific form")
+    whole = len(str(int(abs(x))))
+    decimals = max(0, 10 - whole - (x < 0))
+    shown = str(Decimal(format(x, ".15g")).quantize(Decimal(1).scaleb(-decimals),
+                                                    rounding=ROUND_HALF_UP))  # fmt: skip
+    return format_number(float(shown)) if "." in shown else shown
+
+
+# --- dates and times ------------------------------------------------------------------------
+
+
+def _digits_in_time(tokens: list[tuple[str, str]]) -> bool:
+    """Whether a date or time section holds digit placeholders other than the zeros of a
+    fraction of a second (``ss.000``)."""
+    previous = "start"
+    for kind, _ in tokens:
+        if kind in ("#", "?", "E", "%", "general") or (kind == "0" and previous not in ".0"):
+            return True
+        previous = kind
+    return False
+
+
+def _date_time(x: float, section: _Section) -> str | XlError:
+    tokens = section.tokens
+    elapsed_only = all(kind not in {"date", "ampm"} for kind, _ in tokens)
+    if not elapsed_only and not 0 <= x < LAST + 1:
+        return VALUE
+    if x < 0 and len(tokens) > 1:
+        return VALUE  # a negative time: only a lone [h], [m] or [s] shows it
+    fraction_digits = 0
+    for i, (kind, _) in enumerate(tokens):
+        if kind == "." and i + 1 < len(tokens) and tokens[i + 1][0] == "0":
+            fraction_digits = min(3, sum(1 for k, _ in tokens[i + 1 :] if k == "0"))
+    scale = 86400 * 10**fraction_digits
+    units = int(Decimal(repr(abs(x))) * scale + Decimal("0.5")) * (-1 if x < 0 else 1)
+    seconds, sub = divmod(abs(units), 10**fraction_digits)
+    days, rest = divmod(seconds, 86400)
+    hour, minute, second = rest // 3600, rest // 60 % 60, rest % 60
+    twelve = any(kind == "ampm" for kind, _ in tokens)
+    out: list[str] = []
+    kinds = [(k, t.lower()) for k, t in tokens]
+    for i, (kind, text) in enumerate(tokens):
+        low = text.lower()
+        if kind == "elapsed":
+            total = {"h": seconds // 3600, "m": seconds // 60, "s": seconds}[low[0]]
+            out.append(("-" if units < 0 else "") + str(total).rjust(len(low), "0"))
+        elif kind == "date":
+            out.append(_date_part(low, i, kinds, days, hour, minute, second, twelve))
+        elif kind == "ampm":
+            pm = hour >= 12
+            if low == "a/p":
+                out.append(("p" if pm else "a") if text[0].islower() else ("P" if pm else "A"))
+            else:
+                out.append(text.split("/")[1 if pm else 0])
+        elif kind == "." and fraction_digits and i + 1 < len(tokens) and tokens[i + 1][0] == "0":
+            out.append("." + str(sub).rjust(fraction_digits, "0"))
+        elif kind == "0":
+            continue  # taken with its point
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+def _date_part(low: str, i: int, kinds: list[tuple[str, str]], days: int, hour: int,
+               minute: int, second: int, twelve: bool) -> str:  # fmt: skip
+    letter = low[0]
+    if letter == "m" and len(low) <= 2 and _is_minute(i, kinds):
+        return str(minute).rjust(len(low), "0")
+    if letter == "h":
+        shown = (hour % 12 or 12) if twelve else hour
+        return str(shown).rjust(min(len(low), 2), "0")
+    if letter == "s":
+        return str(second).rjust(min(len(low), 2), "0")
+    year, month, day = ymd(days)
+    if letter == "y":
+        return str(year)[-2:] if len(low) <= 2 else str(year)
+    if letter == "m":
+        if len(low) <= 2:
+            return str(month).rjust(len(low), "0")
+        name = _MONTHS[month - 1]
+        return name[:3] if len(low) == 3 else name[0] if len(low) == 5 else name
+    if len(low) <= 2:
+        return str(day).rjust(len(low), "0")
+    name = _DAYS[(days + 6) % 7]
+    return name[:3] if len(low) == 3 else name
+
+
+def _is_minute(i: int, kinds: list[tuple[str, str]]) -> bool:
+    """An ``m`` right after an hour or right before a second is minutes."""
+    before = [t for k, t in kinds[:i] if k in ("date", "elapsed")]
+    after = [t for k, t in kinds[i + 1 :] if k in ("date", "elapsed")]
+    return bool(before and before[-1][0] == "h") or bool(after and after[0][0] == "s")
