@@ -531,3 +531,33 @@ def test_array_formulas_legacy_and_dynamic(tmp_path: Path) -> None:
     assert formulas is not None
     assert isinstance(formulas["E1"].value, ArrayFormula)  # still an array formula
     assert formulas["E1"].value.ref == "E1:E4"
+
+
+def test_subtotal_leaves_out_nested_subtotals_and_hidden_rows(tmp_path: Path) -> None:
+    """SUBTOTAL as Excel's reference gives it: a SUBTOTAL inside the range is not counted
+    twice; rows a filter hides are left out by 9 and by 109, rows hidden by hand by 109 only."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for r, v in enumerate([120, 10, 150, 23], 1):
+        ws.cell(r, 1, v)
+    ws["A5"] = "=SUBTOTAL(9,A1:A4)"  # 303, not counted again below
+    ws["B1"] = "=SUBTOTAL(9,A1:A5)"
+    ws["B2"] = "=SUBTOTAL(109,A1:A5)"
+    ws["B3"] = "=SUBTOTAL(1,A1:A5)"
+    ws["B4"] = "=SUM(A1:A5)"  # SUM counts everything
+    ws.row_dimensions[2].hidden = True  # by hand
+    for r, v in enumerate(["x", 1, 2, 3], 10):
+        ws.cell(r, 1, v)
+    ws.auto_filter.ref = "A10:A13"
+    ws.row_dimensions[12].hidden = True  # by the filter
+    ws["B10"] = "=SUBTOTAL(9,A11:A13)"
+    ws["B11"] = "=SUBTOTAL(109,A11:A13)"
+    path = tmp_path / "subtotals.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = {f"{'AB'[c - 1]}{r}": v for (_, r, c), v in out.values.items()}
+    assert (got["A5"], got["B1"], got["B2"], got["B3"], got["B4"]) == (
+        303.0, 303.0, 293.0, 75.75, 606.0)  # fmt: skip
+    assert (got["B10"], got["B11"]) == (4.0, 4.0)
+    assert not out.problems

@@ -492,3 +492,27 @@ def _iso_serial(text: str) -> Value:
         return text
     delta = moment - _dt.datetime(1899, 12, 30)
     return delta.days + delta.seconds / 86400
+
+
+_ROW_TAG = re.compile(rb"<row\b[^>]*>")
+_ROW_NUMBER = re.compile(rb'\br="(\d+)"')
+_HIDDEN = re.compile(rb'\bhidden="(?:1|true)"')
+_AUTOFILTER = re.compile(rb'<autoFilter\b[^>]*\bref="[A-Z]+(\d+):[A-Z]+(\d+)"')
+
+
+def hidden_rows(part: bytes) -> tuple[set[int], set[int]]:
+    """A worksheet's hidden rows: those hidden by hand, and those a filter hides (hidden rows
+    within the sheet's filter range)."""
+    manual: set[int] = set()
+    if b'hidden="' not in part:
+        return manual, set()
+    for tag in _ROW_TAG.findall(part):
+        number = _ROW_NUMBER.search(tag)
+        if number is not None and _HIDDEN.search(tag):
+            manual.add(int(number.group(1)))
+    found = _AUTOFILTER.search(part)
+    if found is None:
+        return manual, set()
+    first, last = int(found.group(1)), int(found.group(2))
+    filtered = {row for row in manual if first < row <= last}
+    return manual - filtered, filtered

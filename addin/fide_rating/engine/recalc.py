@@ -41,6 +41,7 @@ from .package import (
     DATE1904,
     WorkbookError,
     defined_names,
+    hidden_rows,
     patch_part,
     read_package,
     read_sheet,
@@ -112,9 +113,17 @@ class Book:
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
         self.sheets: dict[str, str] = {}  # upper-case name -> name
         self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
+        self.hidden: dict[str, tuple[set[int], set[int]]] = {}  # rows: by hand, by a filter
+        self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
+
+    def left_out(self, sheet: str, row: int, col: int, hidden_too: bool) -> bool:
+        if (sheet, row, col) in self.subtotals:
+            return True
+        manual, filtered = self.hidden.get(sheet, (set(), set()))
+        return row in filtered or (hidden_too and row in manual)
 
     def _sheet(self, sheet: str) -> str:
         return self.sheets.get(sheet.upper(), sheet)
@@ -221,6 +230,7 @@ def evaluate(
         book.sheets[title.upper()] = title
         fixed, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
         book.extents[title] = (max_row, max_col)
+        book.hidden[title] = hidden_rows(parts[part])
         cached[title] = stored
         for (r, c), v in fixed.items():
             book.results[(title, r, c)] = v
@@ -237,6 +247,9 @@ def evaluate(
             key = (title, r, c)
             here = f"{col_letters(c)}{r}"
             outcome.formulas += 1
+            text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
+            if _SUBTOTAL.search(text):
+                book.subtotals.add(key)
             if key in array_cells:  # in an array formula's range: computed with it
                 continue
             if f.kind == "dataTable" or (f.kind == "" and f.text is None):
@@ -340,6 +353,9 @@ def evaluate(
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
     return outcome, infos, parts
+
+
+_SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
 
 
 def _array_cells(

@@ -67,6 +67,11 @@ class Book(Protocol):
 
     def extent(self, sheet: str) -> tuple[int, int]: ...
 
+    def left_out(self, sheet: str, row: int, col: int, hidden_too: bool) -> bool:
+        """Whether SUBTOTAL leaves a cell out: a SUBTOTAL of its own, a row a filter hides,
+        and with ``hidden_too`` any hidden row."""
+        ...
+
 
 Array = list[list[Value]]
 Result = Value | Area | Array

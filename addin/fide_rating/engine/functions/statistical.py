@@ -1,5 +1,5 @@
 """Statistical functions (Excel's category): AVERAGE, MIN, MAX, COUNT(IF/S), RANK, SLOPE,
-INTERCEPT, FORECAST and the rest.
+INTERCEPT, FORECAST, VAR, STDEV and the rest; and SUBTOTAL.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -8,8 +8,28 @@ from __future__ import annotations
 
 import math
 
-from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, XlError, as_grid, number
-from .base import Impl, criterion_hits, flatten, number_arg, numbers_of, one_value, register
+from ..formula.values import (
+    DIV0,
+    NA,
+    NUM,
+    VALUE,
+    Area,
+    Book,
+    Result,
+    XlError,
+    as_grid,
+    number,
+)
+from .base import (
+    FUNCTIONS,
+    Impl,
+    criterion_hits,
+    flatten,
+    number_arg,
+    numbers_of,
+    one_value,
+    register,
+)
 
 
 @register("AVERAGE")
@@ -183,3 +203,57 @@ def _forecast(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result
         return x
     line = _line(book, args[1], args[2])
     return line if isinstance(line, XlError) else line[1] + line[0] * x
+
+
+def _spread(squares: bool, sample: bool) -> Impl:
+    """VAR, VAR.S, VARP, VAR.P and the STDEVs: the mean square deviation, over n - 1 for a
+    sample; its square root for the standard deviation."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = numbers_of(book, args)
+        if isinstance(nums, XlError):
+            return nums
+        n = len(nums)
+        if n < (2 if sample else 1):
+            return DIV0
+        mean = math.fsum(nums) / n
+        var = math.fsum((x - mean) ** 2 for x in nums) / (n - 1 if sample else n)
+        return var if squares else math.sqrt(var)
+
+    return impl
+
+
+register("VAR", "VAR.S")(_spread(True, True))
+register("VARP", "VAR.P")(_spread(True, False))
+register("STDEV", "STDEV.S")(_spread(False, True))
+register("STDEVP", "STDEV.P")(_spread(False, False))
+
+# SUBTOTAL's function numbers (Excel lists SUBTOTAL under Math & Trig; it is kept here, with
+# the aggregates it chooses among)
+_SUBTOTALS = {1: "AVERAGE", 2: "COUNT", 3: "COUNTA", 4: "MAX", 5: "MIN", 6: "PRODUCT",
+              7: "STDEV", 8: "STDEVP", 9: "SUM", 10: "VAR", 11: "VARP"}  # fmt: skip
+
+
+@register("SUBTOTAL")
+def _subtotal(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """One of eleven aggregates over references, leaving out the cells that hold a SUBTOTAL
+    themselves (no double counting) and the rows a filter hides; 101 to 111 also leave out
+    rows hidden by hand."""
+    which = number_arg(book, args[0], r, c)
+    if isinstance(which, XlError):
+        return which
+    number_of = int(which)
+    name = _SUBTOTALS.get(number_of % 100 if number_of > 100 else number_of)
+    if name is None or not (1 <= number_of <= 11 or 101 <= number_of <= 111):
+        return VALUE
+    hidden_too = number_of > 100
+    kept: list[Result] = []
+    for a in args[1:]:
+        if not isinstance(a, Area):
+            kept.append(a)
+            continue
+        grid = as_grid(book, a)
+        kept.append([[v for j, v in enumerate(line)
+                      if not book.left_out(a.sheet, a.r1 + i, a.c1 + j, hidden_too)]
+                     for i, line in enumerate(grid)])  # fmt: skip
+    return FUNCTIONS[name][0](book, sh, r, c, kept)
