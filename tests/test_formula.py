@@ -341,6 +341,14 @@ EXCEL_REFERENCE_EXAMPLES = [
     ("=ROUND(SUBTOTAL(101,B1:B5),3)", 5.132),
     ("=SUBTOTAL(3,B1:C5)", 10.0),
     ("=SUBTOTAL(12,B1:B5)", VALUE),
+    ("=XMATCH(4,{5,4,3,2,1})", 2.0),
+    ("=XMATCH(4.5,{5,4,3,2,1},1)", 1.0),
+    ('=XMATCH("Gra?e",{"Apple","Grape","Pear","Banana","Cherry"},2)', 2.0),
+    ('=XLOOKUP("green",C1:C5,B1:B5)', 5.77),
+    ('=XLOOKUP("violet",C1:C5,B1:B5,"not listed")', "not listed"),
+    ("=XLOOKUP(5,B1:B5,C1:C5,,-1)", "orange"),
+    ("=XLOOKUP(5,B1:B5,C1:C5,,1)", "yellow"),
+    ('=XLOOKUP("*e",C1:C5,B1:B5,,2,-1)', 6.39),
 ]
 
 LOOKUP_TABLE: dict[str, float | str] = {"B1": 4.14, "B2": 4.19, "B3": 5.17, "B4": 5.77, "B5": 6.39, "C1": "red",

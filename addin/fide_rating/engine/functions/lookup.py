@@ -1,5 +1,5 @@
 """Lookup and reference functions (Excel's category): CHOOSE, INDEX, MATCH, VLOOKUP, LOOKUP,
-ROW.
+XLOOKUP, XMATCH, OFFSET, INDIRECT, ROW.
 
 May import: :mod:`fide_rating.engine.formula.values` (and its parser, for INDIRECT), :mod:`.base`
 and the standard library.
@@ -266,3 +266,93 @@ def _column(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if not isinstance(a, Area):
         return VALUE
     return float(a.c1) if a.cols == 1 else [[float(x) for x in range(a.c1, a.c2 + 1)]]
+
+
+def _x_position(goal: Value, line: list[Value], match: int, search: int) -> int | None:
+    """XMATCH's and XLOOKUP's search: ``match`` 0 exact, -1 exact or the next smaller, 1 exact
+    or the next larger, 2 wildcards; ``search`` 1 (or 2, binary on sorted data: the same
+    answer) from the first, -1 (or -2) from the last. Texts match without regard to case;
+    numbers, texts and logicals are kept apart."""
+    order = range(len(line)) if search > 0 else range(len(line) - 1, -1, -1)
+    if match in (0, 2):
+        test: Callable[[Value], bool]
+        if match == 2 and isinstance(goal, str):
+            pattern = wildcards(goal)
+            test = lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None  # noqa: E731
+        else:
+            test = lambda v: compare("=", v, goal) is True  # noqa: E731
+        return next((k for k in order if line[k] is not None and test(line[k])), None)
+    kind = rank_key(goal)[0]
+    best: int | None = None
+    for k in order:
+        v = line[k]
+        if v is None or isinstance(v, XlError) or rank_key(v)[0] != kind:
+            continue
+        if compare("=", v, goal) is True:
+            return k
+        nearer = compare("<" if match < 0 else ">", v, goal) is True
+        if nearer and (best is None or compare(">" if match < 0 else "<", v, line[best]) is True):
+            best = k
+    return best
+
+
+def _x_modes(book: Book, args: list[Result], at: int, r: int, c: int) -> tuple[int, int] | XlError:
+    found = []
+    for i, default, allowed in ((at, 0.0, (0, -1, 1, 2)), (at + 1, 1.0, (1, -1, 2, -2))):
+        given = i < len(args) and args[i] is not None
+        x = number_arg(book, args[i], r, c) if given else default
+        if isinstance(x, XlError):
+            return x
+        if int(x) not in allowed:
+            return VALUE
+        found.append(int(x))
+    return found[0], found[1]
+
+
+def _one_line(book: Book, v: Result) -> tuple[list[Value], bool] | XlError:
+    """A lookup array's values and whether it is a column; #VALUE! for a block."""
+    grid = as_grid(book, v)
+    if len(grid) > 1 and len(grid[0]) > 1:
+        return VALUE
+    return [x for line in grid for x in line], len(grid) > 1
+
+
+@register("XMATCH")
+def _xmatch(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    goal = one_value(book, args[0], r, c)
+    modes = _x_modes(book, args, 2, r, c)
+    line = _one_line(book, args[1])
+    for v in (goal, modes, line):
+        if isinstance(v, XlError):
+            return v
+    assert not isinstance(modes, XlError) and not isinstance(line, XlError)
+    k = _x_position(goal, line[0], *modes)
+    return NA if k is None else float(k + 1)
+
+
+@register("XLOOKUP")
+def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The row (of a column searched) or column (of a row searched) of ``return_array`` where
+    ``lookup_value`` is found in ``lookup_array``; ``if_not_found`` (else #N/A) when it is not."""
+    goal = one_value(book, args[0], r, c)
+    modes = _x_modes(book, args, 4, r, c)
+    line = _one_line(book, args[1])
+    for v in (goal, modes, line):
+        if isinstance(v, XlError):
+            return v
+    assert not isinstance(modes, XlError) and not isinstance(line, XlError)
+    keys, column = line
+    results = args[2]
+    rows, cols = (results.rows, results.cols) if isinstance(results, Area) else (
+        len(as_grid(book, results)), len(as_grid(book, results)[0]))  # fmt: skip
+    if (rows if column else cols) != len(keys) and len(keys) > 1:
+        return VALUE  # the two arrays do not line up
+    k = _x_position(goal, keys, *modes)
+    if k is None:
+        return args[3] if len(args) > 3 and args[3] is not None else NA
+    if isinstance(results, Area):
+        if column:
+            return Area(results.sheet, results.r1 + k, results.c1, results.r1 + k, results.c2)
+        return Area(results.sheet, results.r1, results.c1 + k, results.r2, results.c1 + k)
+    grid = as_grid(book, results)
+    return [grid[k]] if column else [[line[k]] for line in grid]
