@@ -48,7 +48,16 @@ def _swiss_30() -> Workbook:
 
 # functions where LibreOffice gives what Excel documents (not: CODE/CHAR above 127, which
 # follow the system's code page there, and serials before 1900-03-01, Excel's leap day)
-_NEWER = {"IFS", "SWITCH", "UNICODE", "UNICHAR", "XOR", "DAYS", "XLOOKUP", "XMATCH"}  # saved with _xlfn.
+_NEWER = {
+    "IFS",
+    "SWITCH",
+    "UNICODE",
+    "UNICHAR",
+    "XOR",
+    "DAYS",
+    "XLOOKUP",
+    "XMATCH",
+}  # saved with _xlfn.
 
 
 def _functions(path: Path) -> None:
