@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..files import atomic
 from .formula import ERRORS, Value, XlError, col_letters, col_number
+from .formula.structured import Table
 from .xlsxout import text as xml_text
 
 # limits against hostile packages
@@ -516,3 +517,50 @@ def hidden_rows(part: bytes) -> tuple[set[int], set[int]]:
     first, last = int(found.group(1)), int(found.group(2))
     filtered = {row for row in manual if first < row <= last}
     return manual - filtered, filtered
+
+
+_TABLE_TAG = re.compile(rb"<(?:\w+:)?table\b([^>]*)>")
+_TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b([^>]*?)/?>")
+_TABLE_TYPE = "/relationships/table"
+
+
+def tables(parts: dict[str, bytes]) -> dict[str, Table]:
+    """The workbook's tables by upper-case name (the name formulas use): where each lies, its
+    header and totals rows and its columns' names, from the table parts of each sheet."""
+    found: dict[str, Table] = {}
+    for sheet, part in sheet_parts(parts).items():
+        folder, name = posixpath.split(part)
+        rels = parts.get(posixpath.join(folder, "_rels", name + ".rels"), b"")
+        for raw in _REL_TAG.findall(rels):
+            a = _attrs(raw)
+            if not a.get("Type", "").endswith(_TABLE_TYPE):
+                continue
+            target = a.get("Target", "")
+            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+                posixpath.join(folder, target))  # fmt: skip
+            table = _table(parts.get(path, b""), sheet)
+            if table is not None:
+                found[table.name.upper()] = table
+    return found
+
+
+def _table(xml: bytes, sheet: str) -> Table | None:
+    head = _TABLE_TAG.search(xml)
+    if head is None:
+        return None
+    a = _attrs(head.group(1))
+    span = re.fullmatch(r"\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", a.get("ref", ""))
+    if span is None:
+        return None
+    columns = tuple(_text(_attrs(raw).get("name", "").encode())
+                    for raw in _TABLE_COLUMN.findall(xml))  # fmt: skip
+    try:
+        header_rows, totals_rows = int(a.get("headerRowCount", "1")), int(
+            a.get("totalsRowCount", "0"))  # fmt: skip
+    except ValueError:
+        return None
+    c1, c2 = col_number(span.group(1)), col_number(span.group(3))
+    if len(columns) != c2 - c1 + 1:
+        return None
+    return Table(a.get("displayName") or a.get("name", ""), sheet, int(span.group(2)), c1,
+                 int(span.group(4)), c2, columns, header_rows, totals_rows)  # fmt: skip

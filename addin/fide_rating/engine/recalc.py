@@ -36,6 +36,7 @@ from .formula import (
     scalar,
 )
 from .formula.compiler import cells_of, references
+from .formula.structured import rewrite
 from .formula.values import element
 from .package import (
     DATE1904,
@@ -48,6 +49,7 @@ from .package import (
     set_constants,
     shared_strings,
     sheet_parts,
+    tables,
     write_package,
 )
 
@@ -217,6 +219,7 @@ def evaluate(
     where = sheet_parts(parts)
     strings = shared_strings(parts)
     names = defined_names(parts)
+    in_tables = tables(parts)
     book = Book()
     compiler = Compiler(names)
     outcome = Recalculated(source)
@@ -236,6 +239,10 @@ def evaluate(
             book.results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
         array_cells: set[tuple[str, int, int]] = set()
+        if in_tables:  # structured references: rewritten into the ranges they stand for
+            for (r, c), f in formulas.items():
+                if f.text is not None and "[" in f.text:
+                    f.text = rewrite(f.text, in_tables, title, r, c)
         for (r, c), f in formulas.items():
             if f.kind == "shared" and f.text is not None and f.shared is not None:
                 try:
