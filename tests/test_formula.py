@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import pytest
 
 from fide_rating.engine.formula import Compiler, Unsupported, XlError
-from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
+from fide_rating.engine.formula.values import DIV0, NA, NULL, NUM, REF, VALUE
 from fide_rating.engine.recalc import Book
 
 
@@ -162,11 +162,27 @@ def test_sheets_and_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    "formula", ["=FOO(1)", "=Table1[Col]", "=A1 A2", "=1+", '=SUM(A1:"x")', "=UNKNOWNNAME+1"]
+    "formula", ["=FOO(1)", "=Table1[Col]", "=SUM((A1,A2))", "=1+", '=SUM(A1:"x")', "=UNKNOWNNAME+1"]
 )
 def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
     with pytest.raises(Unsupported):
         Compiler().compile(formula.lstrip("="), 1, 1)
+
+
+def test_reference_operators() -> None:
+    """Excel's reference operators: the range ``:`` between any two references (INDEX and
+    OFFSET give references) and the space, their intersection (#NULL! where they do not
+    meet); both bind tighter than any other operator."""
+    cells = {"A1": 1, "A2": 2, "A3": 3, "A4": 4, "B1": 10, "B2": 20}
+    assert ev("=SUM(A1:B2 B1:C3)", cells) == 30.0
+    assert ev("=SUM(A1:A2 C1:C2)", cells) == NULL
+    assert ev("=SUM(INDEX(A1:A4,2):INDEX(A1:A4,4))", cells) == 9.0
+    assert ev("=SUM(A1:INDEX(A1:A4,3))", cells) == 6.0
+    assert ev("=SUM(OFFSET(A1,1,0):A4)", cells) == 9.0
+    assert ev("=A1:A4 A3", cells) == 3.0
+    assert ev("=-A1:A2 A2", cells) == -2.0  # -(A1:A2 A2)
+    assert ev("=ROWS(A2:A3 A1:A4)", cells) == 2.0
+    assert ev('=IF( A1 = 1 , "y" , "n" )', cells) == "y"  # spaces elsewhere: nothing
 
 
 def test_references_as_excel_takes_them() -> None:

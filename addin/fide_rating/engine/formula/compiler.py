@@ -13,6 +13,8 @@ from ...cells.registry import BY_NAME, call
 from ..functions import FUNCTIONS, REFERENCES, arity
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
 from .values import (
+    NULL,
+    VALUE,
     Area,
     Array,
     Book,
@@ -164,7 +166,9 @@ class Compiler:
         if kind == "area":
             return lambda book, sh, r, c: _area_of(n, sh, r, c)
         if kind == "name":
-            return self.name(n[1])
+            return self.name(n[1], reference=reference)
+        if kind in ("range", "isect"):
+            return self.reference_operator(kind, n[1], n[2])
         if kind == "neg":
             inner = self.node(n[1], array=array)
 
@@ -201,17 +205,43 @@ class Compiler:
             return self.function(n[1], n[2], array=array)
         raise Unsupported(f"cannot evaluate {kind}")
 
-    def name(self, text: str) -> Fn:
+    def name(self, text: str, *, reference: bool = False) -> Fn:
         upper = text.upper()
-        found = self._name_cache.get(upper)
+        key = f"{upper}|ref" if reference else upper
+        found = self._name_cache.get(key)
         if found is not None:
             return found
         target = self.names.get(upper)
         if target is None:
             raise Unsupported(f"unknown name {text!r}")
         tree = Parser(tokenize(target.lstrip("=")), 1, 1).parse()
-        found = self._name_cache[upper] = self.node(tree, array=False)
+        found = self._name_cache[key] = self.node(tree, array=False, reference=reference)
         return found
+
+    def reference_operator(self, kind: str, a: tuple[Any, ...], b: tuple[Any, ...]) -> Fn:
+        """``a:b`` (the range spanning both) or ``a b`` (their intersection, #NULL! where they
+        do not meet) of two references found when computed; #VALUE! for anything else."""
+        left = self.node(a, array=False, reference=True)
+        right = self.node(b, array=False, reference=True)
+
+        def run(book: Book, sh: str, r: int, c: int) -> Result:
+            x, y = left(book, sh, r, c), right(book, sh, r, c)
+            if isinstance(x, XlError):
+                return x
+            if isinstance(y, XlError):
+                return y
+            if not isinstance(x, Area) or not isinstance(y, Area) or x.sheet != y.sheet:
+                return VALUE
+            if kind == "range":
+                return Area(x.sheet, min(x.r1, y.r1), min(x.c1, y.c1), max(x.r2, y.r2),
+                            max(x.c2, y.c2))  # fmt: skip
+            top, first, bottom, last = max(x.r1, y.r1), max(x.c1, y.c1), min(x.r2, y.r2), min(
+                x.c2, y.c2)  # fmt: skip
+            if top > bottom or first > last:
+                return NULL
+            return Area(x.sheet, top, first, bottom, last)
+
+        return run
 
     def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> Fn:
         if name in BY_NAME:

@@ -46,24 +46,42 @@ def col_letters(n: int) -> str:
 
 
 def tokenize(text: str) -> list[tuple[str, str]]:
+    """The formula's tokens; a space between two references (``A1:B5 B2:C3``) is Excel's
+    intersection operator, given as the token ``("op", " ")``."""
     out: list[tuple[str, str]] = []
     pos = 0
+    spaced = False
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
             raise Unsupported(f"cannot read the formula at {text[pos : pos + 12]!r}")
         kind = m.lastgroup or ""
-        if kind != "ws":
-            out.append((kind, m.group()))
+        if kind == "ws":
+            spaced = True
+        else:
+            token = (kind, m.group())
+            if spaced and out and _ends_operand(out[-1]) and _starts_operand(token):
+                out.append(("op", " "))
+            out.append(token)
+            spaced = False
         pos = m.end()
     return out
+
+
+def _ends_operand(token: tuple[str, str]) -> bool:
+    return token[0] in ("ref", "name") or token == ("op", ")")
+
+
+def _starts_operand(token: tuple[str, str]) -> bool:
+    return token[0] in ("ref", "name", "func") or token == ("op", "(")
 
 
 # --- parsing to a tree ----------------------------------------------------------------------
 # Nodes: ("num", float) ("str", s) ("bool", b) ("err", XlError) ("missing",)
 # ("cell", sheet|None, row, row_abs, col, col_abs) ("area", sheet|None, (r1, ra1, c1, ca1),
 # (r2, ra2, c2, ca2)) ("name", text) ("call", NAME, [args]) ("neg", x) ("pct", x)
-# ("bin", op, a, b) ("array", rows)
+# ("bin", op, a, b) ("array", rows) ("range", a, b) ("isect", a, b): the reference operators
+# (":" between references other than two cells, and the space), tighter than any other
 
 _BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4,
            "/": 4, "^": 5}  # fmt: skip
@@ -106,6 +124,9 @@ def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
         return ("area", sheet, rel(1, True, c1, a.startswith("$")),
                 rel(MAX_ROWS, True, c2, b.startswith("$")))  # fmt: skip
     return ("area", sheet, rel(*_corner(a)), rel(*_corner(b)))
+
+
+_REFERENCE_NODES = frozenset(("cell", "area", "name", "call", "range", "isect"))
 
 
 class Parser:
@@ -155,10 +176,32 @@ class Parser:
         return self.postfix()
 
     def postfix(self) -> tuple[Any, ...]:
-        node = self.primary()
+        node = self.intersection()
         while self.peek() == ("op", "%"):
             self.take()
             node = ("pct", node)
+        return node
+
+    def intersection(self) -> tuple[Any, ...]:
+        node = self.range_()
+        while self.peek() == ("op", " "):
+            self.take()
+            node = ("isect", node, self.range_())
+        return node
+
+    def range_(self) -> tuple[Any, ...]:
+        """``a:b``: two cells make an area as written; anything else (``INDEX(..):INDEX(..)``,
+        ``A1:OFFSET(..)``, names) a range spanning both references, found when computed."""
+        node = self.primary()
+        while self.peek() == ("op", ":"):
+            self.take()
+            other = self.primary()
+            if node[0] not in _REFERENCE_NODES or other[0] not in _REFERENCE_NODES:
+                raise Unsupported("a range must join two references")
+            if node[0] == "cell" and other[0] == "cell" and other[1] in (None, node[1]):
+                node = ("area", node[1], node[2:], other[2:])
+            else:
+                node = ("range", node, other)
         return node
 
     def primary(self) -> tuple[Any, ...]:
@@ -170,18 +213,7 @@ class Parser:
         if kind == "error":
             return ("err", ERRORS[text])
         if kind == "ref":
-            node = _ref_node(text, self.row, self.col)
-            if node[0] == "cell" and self.peek() == ("op", ":"):
-                # A1:B2 written with a sheet only on the left, or ranges built from names
-                self.take()
-                k2, t2 = self.take()
-                if k2 != "ref":
-                    raise Unsupported("a range must join two cell references")
-                other = _ref_node(t2, self.row, self.col)
-                if other[0] != "cell":
-                    raise Unsupported("a range must join two cell references")
-                return ("area", node[1], node[2:], other[2:])
-            return node
+            return _ref_node(text, self.row, self.col)
         if kind == "func":
             name = text.upper()
             for prefix in ("_XLFN.", "_XLWS."):
@@ -208,6 +240,8 @@ class Parser:
             return ("name", text)
         if (kind, text) == ("op", "("):
             node = self.expression(0)
+            if self.peek() == ("op", ","):
+                raise Unsupported("a union of ranges, (A1:B2,C3:D4), is not supported")
             self.expect(")")
             return node
         if (kind, text) == ("op", "{"):
