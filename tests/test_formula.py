@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import pytest
 
 from fide_rating.engine.formula import Compiler, Unsupported, XlError
-from fide_rating.engine.formula.values import DIV0, NA, NULL, NUM, REF, VALUE
+from fide_rating.engine.formula.values import DIV0, NA, NAME, NULL, NUM, REF, VALUE
 from fide_rating.engine.recalc import Book
 
 
@@ -162,11 +162,16 @@ def test_sheets_and_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    "formula", ["=FOO(1)", "=Table1[Col]", "=SUM((A1,A2))", "=1+", '=SUM(A1:"x")', "=UNKNOWNNAME+1"]
+    "formula", ["=FOO(1)", "=Table1[Col]", "=SUM((A1,A2))", "=1+", '=SUM(A1:"x")']
 )
 def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
     with pytest.raises(Unsupported):
         Compiler().compile(formula.lstrip("="), 1, 1)
+
+
+def test_a_name_the_workbook_does_not_define_is_a_name_error() -> None:
+    assert ev("=UNKNOWNNAME+1") == NAME  # as Excel saves it (=na, for NA(), is #NAME?)
+    assert ev("=ISERROR(na)") is True
 
 
 def test_reference_operators() -> None:

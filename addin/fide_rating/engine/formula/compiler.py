@@ -13,6 +13,7 @@ from ...cells.registry import BY_NAME, call
 from ..functions import FUNCTIONS, REFERENCES, arity
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
 from .values import (
+    NAME,
     NULL,
     VALUE,
     Area,
@@ -212,8 +213,8 @@ class Compiler:
         if found is not None:
             return found
         target = self.names.get(upper)
-        if target is None:
-            raise Unsupported(f"unknown name {text!r}")
+        if target is None:  # the workbook defines no such name: Excel's #NAME?
+            return lambda book, sh, r, c: NAME
         tree = Parser(tokenize(target.lstrip("=")), 1, 1).parse()
         found = self._name_cache[key] = self.node(tree, array=False, reference=reference)
         return found
