@@ -384,6 +384,31 @@ LOOKUP_TABLE: dict[str, float | str] = {"B1": 4.14, "B2": 4.19, "B3": 5.17, "B4"
                 "C2": "orange", "C3": "yellow", "C4": "green", "C5": "blue"}  # fmt: skip
 
 
+# CONVERT: Excel's reference examples and the units' exact definitions; not cross-checked with
+# LibreOffice, whose factors for some units are older ones (1 lbm is 453.592309748811 g there)
+CONVERT_EXAMPLES = [
+    ('=ROUND(CONVERT(1,"lbm","kg"),7)', 0.4535924),
+    ('=CONVERT(68,"F","C")', 20.0),
+    ('=CONVERT(2.5,"ft","sec")', NA),
+    ('=ROUND(CONVERT(CONVERT(100,"ft","m"),"ft","m"),6)', 9.290304),
+    ('=CONVERT(6,"tsp","tbs")', 2.0),
+    ('=CONVERT(6,"gal","l")', 22.712470704),
+    ('=ROUND(CONVERT(6,"mi","km"),6)', 9.656064),
+    ('=ROUND(CONVERT(6,"km","mi"),9)', 3.728227153),
+    ('=CONVERT(6,"in","ft")', 0.5),
+    ('=ROUND(CONVERT(6,"cm","in"),9)', 2.362204724),
+    ('=CONVERT(1,"km2","m2")', 1000000.0),
+    ('=CONVERT(1,"kibyte","bit")', 8192.0),
+    ('=CONVERT(1,"hr","mn")', 60.0),
+    ('=CONVERT(1,"Lbm","kg")', NA),  # units are case-sensitive
+]
+
+
+@pytest.mark.parametrize(("formula", "expected"), CONVERT_EXAMPLES)
+def test_convert_as_excel_documents_it(formula: str, expected: object) -> None:
+    assert ev(formula) == expected
+
+
 @pytest.mark.parametrize(("formula", "expected"), EXCEL_REFERENCE_EXAMPLES)
 def test_functions_as_excel_documents_them(formula: str, expected: object) -> None:
     assert ev(formula, {"A1": "Miriam McGovern", "A2": 85, **LOOKUP_TABLE}) == expected

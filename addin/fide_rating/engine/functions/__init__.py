@@ -18,6 +18,7 @@ from . import (
     math_trig,
     statistical,
     text,
+    units,
 )
 from .base import FUNCTIONS, REFERENCES, Impl, arity, register
 
@@ -36,4 +37,5 @@ __all__ = [
     "register",
     "statistical",
     "text",
+    "units",
 ]
