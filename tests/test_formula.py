@@ -232,6 +232,12 @@ def test_fifteen_digits_and_dates_as_excel_takes_them() -> None:
 
 
 # the examples of Excel's own function reference (support.microsoft.com), function by function
+# LINEST's multiple regression example: assessed value by floor space, offices, entrances, age
+_OFFICES = (
+    "LINEST({142000;144000;151000;150000;139000;169000;126000;142900;163000;169000;149000},"
+    "{2310,2,2,20;2333,2,2,12;2356,3,1.5,33;2379,3,2,43;2402,2,3,53;2425,4,2,23;2448,2,1.5,99;"
+    "2471,2,2,34;2494,3,3,23;2517,4,4,55;2540,2,3,22},TRUE,TRUE)"
+)
 EXCEL_REFERENCE_EXAMPLES = [
     ('=FIND("M",A1)', 1.0),
     ('=FIND("m",A1)', 6.0),
@@ -377,6 +383,19 @@ EXCEL_REFERENCE_EXAMPLES = [
     ("=ROUND(VDB(2400,300,10*12,6,18,1.5),2)", 311.81),
     ("=ROUND(VDB(2400,300,10,0,0.875,1.5),2)", 315.0),
     ("=VDB(2400,300,10,2,1)", NUM),
+    ("=INDEX(LINEST({1,9,5,7},{0,4,2,3}),1)", 2.0),
+    ("=INDEX(LINEST({1,9,5,7},{0,4,2,3}),2)", 1.0),
+    ("=TREND({1,9,5,7},{0,4,2,3},5)", 11.0),
+    ("=SUM(TREND({1,9,5,7},{0,4,2,3},{5,6}))", 24.0),
+    (f"=ROUND(INDEX({_OFFICES},1,1),7)", -234.2371645),
+    (f"=ROUND(INDEX({_OFFICES},1,2),5)", 2553.21066),
+    (f"=ROUND(INDEX({_OFFICES},1,3),5)", 12529.76817),
+    (f"=ROUND(INDEX({_OFFICES},1,4),8)", 27.64138737),
+    (f"=ROUND(INDEX({_OFFICES},1,5),5)", 52317.83051),
+    (f"=ROUND(INDEX({_OFFICES},3,1),9)", 0.996747993),
+    (f"=ROUND(INDEX({_OFFICES},3,2),7)", 970.5784629),
+    (f"=ROUND(INDEX({_OFFICES},4,1),7)", 459.7536742),
+    (f"=INDEX({_OFFICES},4,2)", 6.0),
     ("=ROUND(XNPV(0.09,{-10000,2750,4250,3250,2750},{39448,39508,39751,39859,39904}),2)", 2086.65),
 ]
 

@@ -66,6 +66,7 @@ ARITY: dict[str, tuple[int, int]] = {
     "NPV": (2, _MANY), "SLN": (3, 3), "DB": (4, 5), "OFFSET": (3, 5),
     "INDIRECT": (1, 2), "SUBTOTAL": (2, _MANY), "XLOOKUP": (3, 6), "XMATCH": (2, 4),
     "VDB": (5, 7), "XNPV": (3, 3), "CONVERT": (3, 3),
+    "LINEST": (1, 4), "TREND": (1, 4),
 }  # fmt: skip
 ARITY.update({f"{a}2{b}": (1, 1 if b == "DEC" else 2) for a in _BASES for b in _BASES if a != b})
 # the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)

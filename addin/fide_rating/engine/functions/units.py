@@ -81,8 +81,10 @@ _PREFIXES = {prefix: F(10) ** power for prefix, power in (
     ("Y", 24), ("Z", 21), ("E", 18), ("P", 15), ("T", 12), ("G", 9), ("M", 6), ("k", 3),
     ("h", 2), ("da", 1), ("e", 1), ("d", -1), ("c", -2), ("m", -3), ("u", -6), ("n", -9),
     ("p", -12), ("f", -15), ("a", -18), ("z", -21), ("y", -24))}  # fmt: skip
-_BINARY = {prefix: F(2) ** (10 * (i + 1))
-           for i, prefix in enumerate(("ki", "Mi", "Gi", "Ti", "Pi", "Ei", "Zi", "Yi"))}
+_BINARY = {
+    prefix: F(2) ** (10 * (i + 1))
+    for i, prefix in enumerate(("ki", "Mi", "Gi", "Ti", "Pi", "Ei", "Zi", "Yi"))
+}
 # the units Excel's reference lets a prefix go before (the power: an area's prefix is squared)
 _PREFIXED = {"g": 1, "m": 1, "sec": 1, "s": 1, "Pa": 1, "p": 1, "atm": 1, "at": 1, "N": 1,
              "dyn": 1, "dy": 1, "pond": 1, "J": 1, "e": 1, "c": 1, "cal": 1, "Wh": 1, "wh": 1,
