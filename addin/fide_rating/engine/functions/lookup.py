@@ -317,37 +317,43 @@ def _one_line(book: Book, v: Result) -> tuple[list[Value], bool] | XlError:
     return [x for line in grid for x in line], len(grid) > 1
 
 
-@register("XMATCH")
-def _xmatch(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+def _x_search(book: Book, args: list[Result], modes_at: int, r: int, c: int
+              ) -> tuple[int | None, int, bool] | XlError:  # fmt: skip
+    """XMATCH's and XLOOKUP's search of ``args[0]`` in ``args[1]`` with the match and search
+    modes from ``args[modes_at]``: the position found (or None), the lookup array's length and
+    whether it is a column."""
     goal = one_value(book, args[0], r, c)
-    modes = _x_modes(book, args, 2, r, c)
-    line = _one_line(book, args[1])
-    for v in (goal, modes, line):
-        if isinstance(v, XlError):
-            return v
-    assert not isinstance(modes, XlError) and not isinstance(line, XlError)
-    k = _x_position(goal, line[0], *modes)
-    return NA if k is None else float(k + 1)
-
-
-@register("XLOOKUP")
-def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The row (of a column searched) or column (of a row searched) of ``return_array`` where
-    ``lookup_value`` is found in ``lookup_array``; ``if_not_found`` (else #N/A) when it is not."""
-    goal = one_value(book, args[0], r, c)
-    modes = _x_modes(book, args, 4, r, c)
+    modes = _x_modes(book, args, modes_at, r, c)
     line = _one_line(book, args[1])
     for v in (goal, modes, line):
         if isinstance(v, XlError):
             return v
     assert not isinstance(modes, XlError) and not isinstance(line, XlError)
     keys, column = line
+    return _x_position(goal, keys, *modes), len(keys), column
+
+
+@register("XMATCH")
+def _xmatch(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    found = _x_search(book, args, 2, r, c)
+    if isinstance(found, XlError):
+        return found
+    return NA if found[0] is None else float(found[0] + 1)
+
+
+@register("XLOOKUP")
+def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The row (of a column searched) or column (of a row searched) of ``return_array`` where
+    ``lookup_value`` is found in ``lookup_array``; ``if_not_found`` (else #N/A) when it is not."""
+    found = _x_search(book, args, 4, r, c)
+    if isinstance(found, XlError):
+        return found
+    k, length, column = found
     results = args[2]
     rows, cols = (results.rows, results.cols) if isinstance(results, Area) else (
         len(as_grid(book, results)), len(as_grid(book, results)[0]))  # fmt: skip
-    if (rows if column else cols) != len(keys) and len(keys) > 1:
+    if (rows if column else cols) != length and length > 1:
         return VALUE  # the two arrays do not line up
-    k = _x_position(goal, keys, *modes)
     if k is None:
         return args[3] if len(args) > 3 and args[3] is not None else NA
     if isinstance(results, Area):
