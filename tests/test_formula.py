@@ -187,6 +187,7 @@ def test_reference_operators() -> None:
     assert ev("=A1:A4 A3", cells) == 3.0
     assert ev("=-A1:A2 A2", cells) == -2.0  # -(A1:A2 A2)
     assert ev("=ROWS(A2:A3 A1:A4)", cells) == 2.0
+    assert ev("=SUM(s!A1:INDEX(S!A1:A4,3))", cells) == 6.0  # a sheet's name in any case
     assert ev('=IF( A1 = 1 , "y" , "n" )', cells) == "y"  # spaces elsewhere: nothing
 
 

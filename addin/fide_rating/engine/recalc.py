@@ -122,6 +122,7 @@ class Book:
         return self.extents.get(self._sheet(sheet), (0, 0))
 
     def left_out(self, sheet: str, row: int, col: int, hidden_too: bool) -> bool:
+        sheet = self._sheet(sheet)  # as a formula wrote it: any case
         if (sheet, row, col) in self.subtotals:
             return True
         manual, filtered = self.hidden.get(sheet, (set(), set()))

@@ -231,7 +231,11 @@ class Compiler:
                 return x
             if isinstance(y, XlError):
                 return y
-            if not isinstance(x, Area) or not isinstance(y, Area) or x.sheet != y.sheet:
+            if (
+                not isinstance(x, Area)
+                or not isinstance(y, Area)
+                or x.sheet.upper() != y.sheet.upper()
+            ):
                 return VALUE
             if kind == "range":
                 return Area(x.sheet, min(x.r1, y.r1), min(x.c1, y.c1), max(x.r2, y.r2),
