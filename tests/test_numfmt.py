@@ -101,6 +101,12 @@ def test_text_as_excel_saved_it(value: object, code: str, expected: object) -> N
         (1 / 3, "General", "0.333333333"),
         (1234.5, "[Red]0.0;[Blue]-0.0", "1234.5"),
         (1234.5, "[$€-407] #,##0.00", "€ 1,234.50"),
+        ("abc", "@", "abc"),
+        (5.0, "x@", "x5"),
+        (45292.5, "mmm d, yyyy", "Jan 1, 2024"),
+        (45292.0, "dd/mm/yyyy", "01/01/2024"),
+        (-1234.5, "#,##0.00;(#,##0.00)", "(1,234.50)"),
+        (7.0, '0" pts"', "7 pts"),
     ],
 )
 def test_text_formats_arbiters_use(value: float, code: str, expected: str) -> None:

@@ -114,6 +114,10 @@ def format_text(value: float | str, code: str) -> str | XlError:
     if isinstance(sections, XlError):
         return sections
     text_section = None
+    if len(sections) == 1 and sections[0].has("@") and not _digits_in_time(sections[0].tokens):
+        # a text format ("@", "x@"): a text in its place, a number as General
+        shown = value if isinstance(value, str) else _general(value)
+        return "".join(shown if kind == "@" else text for kind, text in sections[0].tokens)
     if len(sections) == 4 or (len(sections) > 1 and sections[-1].has("@")):
         text_section = sections.pop()
     if any(s.has("@") for s in sections):
