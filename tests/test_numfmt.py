@@ -16,6 +16,9 @@ EXCEL_REFERENCE = [
     ('=TEXT(12200000,"0.00E+00")', "1.22E+07"),
     ('=TEXT(1234,"0000000")', "0001234"),
     ("=TEXT(123456,\"##0° 00' 00''\")", "12° 34' 56''"),
+    ('=TEXT(4.34,"# ?/?")', "4 1/3"),
+    ('=TRIM(TEXT(0.34,"# ?/?"))', "1/3"),
+    ('=TEXT(1234567898,"[<=9999999]###-####;(###) ###-####")', "(123) 456-7898"),
 ]
 
 # (value, format, Excel's saved result) from tests/fixtures/text.xlsx of stephenrauch/pycel
@@ -107,6 +110,12 @@ def test_text_as_excel_saved_it(value: object, code: str, expected: object) -> N
         (45292.0, "dd/mm/yyyy", "01/01/2024"),
         (-1234.5, "#,##0.00;(#,##0.00)", "(1,234.50)"),
         (7.0, '0" pts"', "7 pts"),
+        (5551234.0, "[<=9999999]###-####;(###) ###-####", "555-1234"),
+        (4.0, "# ?/?", "4    "),  # nothing left over: blanks
+        (4.34, "?/?", "13/3"),
+        (1.5, "# ??/??", "1  1/2 "),
+        (2.26, "# ?/4", "2 1/4"),
+        (0.99, "# ?/?", "1    "),  # rounds up to the next whole
     ],
 )
 def test_text_formats_arbiters_use(value: float, code: str, expected: str) -> None:
@@ -116,8 +125,8 @@ def test_text_formats_arbiters_use(value: float, code: str, expected: str) -> No
 def test_text_errors_and_what_is_reported() -> None:
     assert ev('=TEXT(1/0,"0")') == DIV0
     assert ev('=TEXT(1,"0;0;0;@;0")') == VALUE  # five sections
-    for code in ("# ?/?", "[<=9999999]###-####;(###) ###-####", "[$-ja-JP]ggge"):
+    for value, code in ((-5.0, "[<0]0;0"), (4.34, "[$-ja-JP]ggge")):
         with pytest.raises(NotComputed):  # reported, never guessed
-            ev("=TEXT(A1,B1)", {"A1": 4.34, "B1": code})
+            ev("=TEXT(A1,B1)", {"A1": value, "B1": code})
     with pytest.raises(NotComputed, match="date or time text"):  # Excel reads more of those
         ev('=TEXT("2007-02-03 19:08","[h]")')

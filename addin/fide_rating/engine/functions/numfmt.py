@@ -19,8 +19,11 @@ In a number section:
   minutes), ``AM/PM`` ``A/P``, elapsed ``[h]`` ``[m]`` ``[s]``, ``.0`` to ``.000`` after seconds;
   a time is rounded to the shown fraction of a second, then cut.
 
-What this module does not do it reports (:class:`Unsupported`): fractions (``# ?/?``),
-conditions (``[>100]``), ``General`` in scientific form, non-Gregorian calendars.
+* Fractions: ``# ?/?`` (a whole part and the nearest fraction with that many digits below),
+  ``?/?``, ``# ?/8`` (a fixed denominator); conditions: ``[<=9999999]###-####;(###) ###-####``.
+
+What this module does not do it reports (:class:`Unsupported`): a negative number with
+conditions, ``General`` in scientific form, non-Gregorian calendars.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.dates` and the standard library.
 """
@@ -31,6 +34,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from ..formula.values import VALUE, Unsupported, XlError, format_number
 from .dates import LAST, ymd
@@ -105,6 +109,8 @@ def _bracket(text: str) -> tuple[str, str] | None:
         return "lit", text[1:].split("-", 1)[0]
     if low in _COLORS or re.fullmatch(r"color\s*\d{1,2}", low):
         return None
+    if re.fullmatch(r"(?:<=|>=|<>|<|>|=)\s*-?(?:\d+\.?\d*|\.\d+)", text):
+        return "condition", text.replace(" ", "")
     raise Unsupported(f"the number format part [{text}]")
 
 
@@ -126,20 +132,42 @@ def format_text(value: float | str, code: str) -> str | XlError:
         if text_section is None:
             return value
         return "".join(value if kind == "@" else text for kind, text in text_section.tokens)
-    if len(sections) == 1 or (len(sections) == 2 and value >= 0) or value > 0:
-        section, sign = sections[0], "-" if value < 0 else ""
-    elif value < 0:
-        section, sign = sections[1], ""
+    if any(s.has("condition") for s in sections):
+        chosen = _by_condition(sections, value)
+        if chosen is None:
+            return "#" * 11  # no section for the value: Excel fills the cell with #
+        section, sign, x = chosen, "", abs(value)
+    elif len(sections) == 1 or (len(sections) == 2 and value >= 0) or value > 0:
+        section, sign, x = sections[0], "-" if value < 0 else "", value
     else:
-        section, sign = sections[2], ""
-    x = abs(value) if len(sections) > 1 else value
+        section, sign, x = sections[1 if value < 0 else 2], "", abs(value)
     if section.has("date", "elapsed", "ampm"):
         if _digits_in_time(section.tokens):
             return VALUE  # dates and digits in one section: Excel refuses it
         return _date_time(x, section)
+    tokens = [(kind, text) for kind, text in section.tokens if kind != "condition"]
     if section.has("slash") and section.has("0", "#", "?"):
-        raise Unsupported("a fraction number format")
-    return sign + _number(abs(x), section.tokens)
+        return sign + _fraction_number(abs(x), tokens)
+    return sign + _number(abs(x), tokens)
+
+
+def _by_condition(sections: list[_Section], value: float) -> _Section | None:
+    """The section a value takes in a format with conditions (``[<=9999999]###-####;...``):
+    the first whose condition holds; a section without one takes what the ones before it
+    did not. A negative value is reported: Excel's signs there are not documented."""
+    if value < 0:
+        raise Unsupported("a negative number in a number format with conditions")
+    for section in sections:
+        condition = next((text for kind, text in section.tokens if kind == "condition"), None)
+        if condition is None:
+            return section
+        op = condition[:2] if condition[:2] in ("<=", ">=", "<>") else condition[:1]
+        bound = float(condition[len(op) :])
+        holds = {"<=": value <= bound, ">=": value >= bound, "<>": value != bound,
+                 "<": value < bound, ">": value > bound, "=": value == bound}[op]  # fmt: skip
+        if holds:
+            return section
+    return None
 
 
 # --- numbers ------------------------------------------------------------------------------
@@ -268,6 +296,49 @@ def _general(x: float) -> str:
     shown = str(Decimal(format(x, ".15g")).quantize(Decimal(1).scaleb(-decimals),
                                                     rounding=ROUND_HALF_UP))  # fmt: skip
     return format_number(float(shown)) if "." in shown else shown
+
+
+def _fraction_number(x: float, tokens: list[tuple[str, str]]) -> str:
+    """A fraction format: ``# ?/?`` (a whole part, then the fraction nearest to the rest with
+    a denominator of as many digits), ``?/?`` (an improper fraction), ``# ?/8`` (a fixed
+    denominator). A fraction that rounds to nothing shows spaces in its place."""
+    slash = next(i for i, (kind, _) in enumerate(tokens) if kind == "slash")
+    end = slash + 1
+    while end < len(tokens) and (tokens[end][0] in "0#?" or tokens[end][1].isdigit()):
+        end += 1
+    start = slash
+    while start > 0 and tokens[start - 1][0] in "0#?":
+        start -= 1
+    head, numerator, denominator = tokens[:start], tokens[start:slash], tokens[slash + 1 : end]
+    if not numerator or not denominator:
+        raise Unsupported("a fraction number format without digits around its /")
+    mixed = any(kind in "0#?" for kind, _ in head)
+    exact = Fraction(x)
+    whole = math.floor(exact) if mixed else 0
+    rest = exact - whole
+    fixed = "".join(text for _, text in denominator) if any(
+        kind == "lit" for kind, _ in denominator) else None  # fmt: skip
+    if fixed is not None:
+        d = int(fixed)
+        n = int(rest * d * 2 + 1) // 2  # half away from zero
+    else:
+        near = rest.limit_denominator(10 ** len(denominator) - 1)
+        n, d = near.numerator, near.denominator
+    if mixed and n == d:
+        whole, n = whole + 1, 0
+    items = [(kind, text) for kind, text in head if kind != ","]
+    digits = str(whole) if whole or (n == 0 and mixed) else ""
+    out = _integer(digits, items, False, False) if mixed else "".join(t for _, t in items)
+    if n == 0 and mixed:  # nothing left over: blanks where the fraction goes
+        blank = " " * (len(numerator) + 1 + len(denominator))
+        return out + blank + "".join(text for _, text in tokens[end:])
+    fill = {"0": "0", "?": " "}  # "#": no padding
+    top, bottom = str(n), fixed if fixed is not None else str(d)
+    if numerator[0][0] in fill:  # the numerator to the right of its places
+        top = top.rjust(len(numerator), fill[numerator[0][0]])
+    if fixed is None and denominator[0][0] in fill:  # the denominator to their left
+        bottom = bottom.ljust(len(denominator), fill[denominator[0][0]])
+    return out + top + "/" + bottom + "".join(text for _, text in tokens[end:])
 
 
 # --- dates and times ------------------------------------------------------------------------
