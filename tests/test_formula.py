@@ -162,7 +162,7 @@ def test_sheets_and_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    "formula", ["=FOO(1)", "=Table1[Col]", "=SUM((A1,A2))", "=1+", '=SUM(A1:"x")']
+    "formula", ["=FOO(1)", "=Table1[Col]", "=SUMIF((A1,A2),1)", "=1+", '=SUM(A1:"x")']
 )
 def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
     with pytest.raises(Unsupported):
@@ -188,6 +188,8 @@ def test_reference_operators() -> None:
     assert ev("=-A1:A2 A2", cells) == -2.0  # -(A1:A2 A2)
     assert ev("=ROWS(A2:A3 A1:A4)", cells) == 2.0
     assert ev("=SUM(s!A1:INDEX(S!A1:A4,3))", cells) == 6.0  # a sheet's name in any case
+    assert ev("=SUM((A1:A2,B1:B2),A4)", cells) == 37.0  # a union, where Excel takes one
+    assert ev("=COUNT((A1,A3,B1))", cells) == 3.0
     assert ev('=IF( A1 = 1 , "y" , "n" )', cells) == "y"  # spaces elsewhere: nothing
 
 

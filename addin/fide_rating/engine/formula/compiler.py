@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ...cells.registry import BY_NAME, call
-from ..functions import FUNCTIONS, REFERENCES, arity
+from ..functions import FUNCTIONS, REFERENCES, UNION_TAKERS, arity
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
 from .values import (
     NAME,
@@ -170,6 +170,8 @@ class Compiler:
             return self.name(n[1], reference=reference)
         if kind in ("range", "isect"):
             return self.reference_operator(kind, n[1], n[2])
+        if kind == "union":
+            raise Unsupported("a union of ranges, (A1:B2,C3:D4), other than in SUM, COUNT ...")
         if kind == "neg":
             inner = self.node(n[1], array=array)
 
@@ -261,6 +263,8 @@ class Compiler:
             noun = "argument" if most == 1 else "arguments"
             raise Unsupported(f"{name} takes {took} {noun}, the formula gives it {len(args)}")
         reference = name in REFERENCES
+        if name in UNION_TAKERS:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5)
+            args = [part for a in args for part in (a[1] if a[0] == "union" else [a])]
         compiled = [self.node(a, array=arrays or array, reference=reference) for a in args]
         if array and not arrays and not reference:
             return _element_wise(impl, lazy, compiled)

@@ -81,7 +81,8 @@ def _starts_operand(token: tuple[str, str]) -> bool:
 # ("cell", sheet|None, row, row_abs, col, col_abs) ("area", sheet|None, (r1, ra1, c1, ca1),
 # (r2, ra2, c2, ca2)) ("name", text) ("call", NAME, [args]) ("neg", x) ("pct", x)
 # ("bin", op, a, b) ("array", rows) ("range", a, b) ("isect", a, b): the reference operators
-# (":" between references other than two cells, and the space), tighter than any other
+# (":" between references other than two cells, and the space), tighter than any other;
+# ("union", [parts]): (A1:B2,C3:D4)
 
 _BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4,
            "/": 4, "^": 5}  # fmt: skip
@@ -240,8 +241,12 @@ class Parser:
             return ("name", text)
         if (kind, text) == ("op", "("):
             node = self.expression(0)
-            if self.peek() == ("op", ","):
-                raise Unsupported("a union of ranges, (A1:B2,C3:D4), is not supported")
+            if self.peek() == ("op", ","):  # a union of ranges: (A1:B2,C3:D4)
+                parts = [node]
+                while self.peek() == ("op", ","):
+                    self.take()
+                    parts.append(self.expression(0))
+                node = ("union", parts)
             self.expect(")")
             return node
         if (kind, text) == ("op", "{"):

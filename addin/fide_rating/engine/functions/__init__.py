@@ -20,11 +20,12 @@ from . import (
     text,
     units,
 )
-from .base import FUNCTIONS, REFERENCES, Impl, arity, register
+from .base import FUNCTIONS, REFERENCES, UNION_TAKERS, Impl, arity, register
 
 __all__ = [
     "FUNCTIONS",
     "REFERENCES",
+    "UNION_TAKERS",
     "Impl",
     "arity",
     "dates",

@@ -77,6 +77,13 @@ _SEVERAL = frozenset({
 })  # fmt: skip
 
 
+# functions that read every argument alike, as a list of values: a union of ranges given to
+# one of them, SUM((A1:A5,C1:C5)), is its ranges given one by one
+UNION_TAKERS = frozenset(
+    _SEVERAL - {"AND", "OR", "XOR", "CONCATENATE", "CONCAT", "SUMPRODUCT"}
+)
+
+
 def arity(name: str) -> tuple[int, int]:
     """The least and the most arguments of a standard function."""
     return ARITY.get(name, (1, _MANY if name in _SEVERAL else 1))
