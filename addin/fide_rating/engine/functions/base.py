@@ -79,9 +79,7 @@ _SEVERAL = frozenset({
 
 # functions that read every argument alike, as a list of values: a union of ranges given to
 # one of them, SUM((A1:A5,C1:C5)), is its ranges given one by one
-UNION_TAKERS = frozenset(
-    _SEVERAL - {"AND", "OR", "XOR", "CONCATENATE", "CONCAT", "SUMPRODUCT"}
-)
+UNION_TAKERS = frozenset(_SEVERAL - {"AND", "OR", "XOR", "CONCATENATE", "CONCAT", "SUMPRODUCT"})
 
 
 def arity(name: str) -> tuple[int, int]:
