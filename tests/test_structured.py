@@ -40,6 +40,7 @@ TABLES = {"RESULTS": EVENT}
         ("SUM(Results[Rank])", "SUM(#REF!)"),  # no such column
         ("SUM(Other[Pts])", "SUM(Other[Pts])"),  # no such table: left for the parser
         ("[1]Sheet1!A1+'[2]Other sheet'!A1", "[1]Sheet1!A1+'[2]Other sheet'!A1"),
+        ("SUM([1]!Results[Pts])", "SUM([1]!Results[Pts])"),  # another workbook's table
     ],
 )
 def test_structured_references_rewritten(formula: str, expected: str) -> None:

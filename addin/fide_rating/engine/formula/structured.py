@@ -96,8 +96,8 @@ def _pieces(formula: str) -> list[tuple[bool, str]]:
 def _resolve(m: re.Match[str], tables: dict[str, Table], sheet: str, row: int, col: int) -> str:
     name, spec = m.group("name"), m.group("spec")
     start = m.start()
-    if name is None and start > 0 and m.string[start - 1] in "]!":
-        return m.group(0)  # [1]Sheet!A1 and the like: not a table's
+    if start > 0 and m.string[start - 1] in "]!":
+        return m.group(0)  # [1]Sheet!A1, Book2.xlsx!Table1[Col]: another workbook's
     if name is None and spec.isdigit():
         return m.group(0)  # an external workbook's number
     if name is None:
