@@ -193,3 +193,17 @@ def test_progress_is_bytes_read_of_the_whole(kind: str, tmp_path: Path) -> None:
         assert len(listed) == 5000
     size = source.stat().st_size
     assert shown and shown[-1] == (size, size) and shown == sorted(shown)
+
+
+def test_a_damaged_zip_is_reported_not_half_read(tmp_path: Path) -> None:
+    source = tmp_path / "players_list_xml.zip"
+    many = [CARLSEN[:7].replace("1503014", str(1_000_000 + i)) + CARLSEN[7:] for i in range(3000)]
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("players_list_xml_foa.xml", xml_of(many))
+    data = bytearray(source.read_bytes())
+    for i in range(2000, 2100):  # inside the compressed data: the CRC check fails
+        data[i] ^= 0x55
+    source.write_bytes(bytes(data))
+    with pytest.raises(ListFileError, match="the zip file is damaged"):
+        open_list(source)
+    assert not fidelist.index_path(source).exists()

@@ -42,6 +42,7 @@ import re
 import sys
 import tempfile
 import zipfile
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -815,7 +816,16 @@ def _can_fork() -> bool:
 
 
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
-    """Read the list once and write its index (see :func:`_write_index`)."""
+    """Read the list once and write its index (see :func:`_write_index`). A damaged zip is a
+    :class:`ListFileError` that says so; no index is written from part of a list."""
+    try:
+        errors, into = _read_list(source, progress)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+        raise ListFileError(f"the zip file is damaged ({error})") from None
+    _write_index(index, source, into, errors)
+
+
+def _read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], _Gathered]:
     errors: list[ListError] = []
     into = _Gathered()
     data, kind, stack = _members(source)
@@ -848,7 +858,7 @@ def build_index(source: Path, index: Path, progress: Progress | None = None) -> 
                 into.add(ids, records)
                 ids, records = [], bytearray()
         into.add(ids, records)
-    _write_index(index, source, into, errors)
+    return errors, into
 
 
 def _write_index(index: Path, source: Path, into: _Gathered, errors: list[ListError]) -> None:
