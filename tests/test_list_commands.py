@@ -97,6 +97,12 @@ def test_a_file_that_is_not_a_list(tmp_path: Path, capsys: pytest.CaptureFixture
     notes.write_text("nothing\n")
     assert main(["report", str(REAL), "--list", str(notes)]) == 2
     assert "expected FIDE's list header" in capsys.readouterr().err
+    out = tmp_path / "next.txt"
+    period = ["period", str(notes), str(REAL), "-o", str(out), "--date", "2005-01-01",
+              "--next", "2005-02-01"]  # fmt: skip
+    assert main(period) == 2  # the same for a period: a message, no traceback, nothing written
+    assert "notes.txt: expected FIDE's list header" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_recalc_a_template_with_the_list(

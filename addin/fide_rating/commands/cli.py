@@ -568,8 +568,13 @@ def _period(args: argparse.Namespace) -> int:
                     "(the next list's), YYYY-MM-DD"
                 )
             days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
-            results, out = run_with_fide_list(source, events, target, days[0], days[1],
-                                              args.rating_type)  # fmt: skip
+            from ..formats.fidelist import ListFileError
+
+            try:
+                results, out = run_with_fide_list(source, events, target, days[0], days[1],
+                                                  args.rating_type)  # fmt: skip
+            except ListFileError as error:  # not a list, or a damaged zip: say so, no traceback
+                raise FideInputError(f"{source}: {error}") from None
         else:
             results, out = run(source, events, target)
     except PeriodError as error:
