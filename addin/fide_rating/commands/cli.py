@@ -331,7 +331,7 @@ def _atomic_text(path: Path, text: str) -> None:
 
 def _open_list(path: str) -> FideList:
     """FIDE's list from a file, with a progress line while it is read the first time."""
-    from ..formats.fidelist import ListFileError, open_list
+    from ..formats.fidelist import open_list
 
     def show(done: int, total: int) -> None:
         if sys.stderr.isatty():
@@ -339,10 +339,7 @@ def _open_list(path: str) -> FideList:
             sys.stderr.write(f"\rreading the rating list (once, then indexed): {share}%")
             sys.stderr.flush()
 
-    try:
-        listed = open_list(Path(path), show)
-    except ListFileError as error:
-        raise FideInputError(f"{path}: {error}") from None
+    listed = open_list(Path(path), show)  # not a list: a FideInputError naming the file
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")
     for problem in listed.errors[:20]:
@@ -568,13 +565,8 @@ def _period(args: argparse.Namespace) -> int:
                     "(the next list's), YYYY-MM-DD"
                 )
             days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
-            from ..formats.fidelist import ListFileError
-
-            try:
-                results, out = run_with_fide_list(source, events, target, days[0], days[1],
-                                                  args.rating_type)  # fmt: skip
-            except ListFileError as error:  # not a list, or a damaged zip: say so, no traceback
-                raise FideInputError(f"{source}: {error}") from None
+            results, out = run_with_fide_list(source, events, target, days[0], days[1],
+                                              args.rating_type)  # fmt: skip
         else:
             results, out = run(source, events, target)
     except PeriodError as error:

@@ -230,6 +230,7 @@ def evaluate(
     sources: dict[tuple[str, int, int], tuple[str, int, int]] = {}
     written_at: dict[str, tuple[str, int, int]] = {}
     cached: dict[str, dict[tuple[int, int], Value]] = {}
+    subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
     for title, part in where.items():
         book.sheets[title.upper()] = title
         fixed, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
@@ -256,7 +257,10 @@ def evaluate(
             here = f"{col_letters(c)}{r}"
             outcome.formulas += 1
             text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
-            if _SUBTOTAL.search(text):
+            calls_subtotal = subtotal_in.get(text)
+            if calls_subtotal is None:  # once a formula text (a shared one's cells share it)
+                calls_subtotal = subtotal_in[text] = _SUBTOTAL.search(text) is not None
+            if calls_subtotal:
                 book.subtotals.add(key)
             if key in array_cells:  # in an array formula's range: computed with it
                 continue

@@ -23,7 +23,8 @@ the FIDE IDs sorted): later runs open the index in a fraction of a second and lo
 players up without reading the list again. Bad lines are reported with their line number and
 the rest is read, like the TRF reader.
 
-May import: the standard library and :mod:`fide_rating.files` only.
+May import: the standard library, :mod:`fide_rating.files` and
+:mod:`fide_rating.rules.errors` only.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from pathlib import Path
 from typing import IO
 
 from ..files import atomic
+from ..rules.errors import FideInputError
 
 # the text list's columns, by the header's names
 COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "SRtng", "SGm",
@@ -68,8 +70,9 @@ INDEX_SUFFIX = ".fide-rating-index"
 _MAGIC = b"fide-rating list index 2\n"
 
 
-class ListFileError(ValueError):
-    """A file that is not a FIDE rating list at all (the message says why)."""
+class ListFileError(FideInputError):
+    """A file that is not a FIDE rating list at all, or a damaged zip (the message says why;
+    from :func:`open_list`, with the file's name in front)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,8 +485,7 @@ class _Gathered:
 
     def add(self, ids: Sequence[int], records: bytes | bytearray) -> None:
         """A batch of players: their FIDE IDs and records, in the order read."""
-        keys = batch_keys(ids)
-        self.add_keyed(keys, [key >> 32 for key in keys], records)
+        self.add_keyed(batch_keys(ids), ids, records)
 
     def add_keyed(
         self, keys: Sequence[int], ids: Sequence[int], records: bytes | bytearray
@@ -499,10 +501,6 @@ class _Gathered:
 def batch_keys(ids: Sequence[int]) -> list[int]:
     """A batch's keys, sorted: each FIDE ID above its position in the batch."""
     return sorted([fide_id << 32 | i for i, fide_id in enumerate(ids)])
-
-
-_TAIL = re.compile(rb"[ 0-9]{45}")  # the published line's numbers, columns 114-158
-_ID = re.compile(rb"[0-9]+ *")
 
 
 def _record(p: ListedPlayer) -> bytes:
@@ -909,14 +907,17 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
     if not source.is_file():
         raise FileNotFoundError(2, "No such file or directory", str(source))
     index = index_path(source)
-    if not _fresh(index, source):
-        try:
-            build_index(source, index, progress)
-        except PermissionError:
-            import hashlib
-
-            where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-            index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
-            if not _fresh(index, source):
+    try:
+        if not _fresh(index, source):
+            try:
                 build_index(source, index, progress)
+            except PermissionError:
+                import hashlib
+
+                where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+                index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
+                if not _fresh(index, source):
+                    build_index(source, index, progress)
+    except ListFileError as error:  # every command says which file it is
+        raise ListFileError(f"{source}: {error}") from None
     return FideList(index, source)

@@ -350,15 +350,18 @@ def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         return found
     k, length, column = found
     results = args[2]
-    rows, cols = (results.rows, results.cols) if isinstance(results, Area) else (
-        len(as_grid(book, results)), len(as_grid(book, results)[0]))  # fmt: skip
+    if isinstance(results, Area):
+        grid, rows, cols = None, results.rows, results.cols
+    else:
+        grid = as_grid(book, results)
+        rows, cols = len(grid), len(grid[0])
     if (rows if column else cols) != length and length > 1:
         return VALUE  # the two arrays do not line up
     if k is None:
         return args[3] if len(args) > 3 and args[3] is not None else NA
-    if isinstance(results, Area):
-        if column:
-            return Area(results.sheet, results.r1 + k, results.c1, results.r1 + k, results.c2)
-        return Area(results.sheet, results.r1, results.c1 + k, results.r2, results.c1 + k)
-    grid = as_grid(book, results)
-    return [grid[k]] if column else [[line[k]] for line in grid]
+    if grid is not None:
+        return [grid[k]] if column else [[line[k]] for line in grid]
+    assert isinstance(results, Area)
+    if column:
+        return Area(results.sheet, results.r1 + k, results.c1, results.r1 + k, results.c2)
+    return Area(results.sheet, results.r1, results.c1 + k, results.r2, results.c1 + k)
