@@ -562,3 +562,21 @@ def test_subtotal_leaves_out_nested_subtotals_and_hidden_rows(tmp_path: Path) ->
         303.0, 303.0, 293.0, 75.75, 606.0)  # fmt: skip
     assert (got["B10"], got["B11"]) == (4.0, 4.0)
     assert not out.problems
+
+
+def test_a_formula_found_unsupported_when_run_says_why_itself(tmp_path: Path) -> None:
+    """A formula reported only when computed (TEXT of a date written as text) gives its own
+    reason; the cells reading it say they depend on it."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Sheet"
+    ws["A1"] = "2007-02-03"
+    ws["B1"] = '=TEXT(A1,"yyyy")'
+    ws["C1"] = '=B1&"!"'
+    path = tmp_path / "dates.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    reasons = {p.cell: p.reason for p in out.problems}
+    assert reasons["B1"] == "TEXT of the date or time text '2007-02-03'"
+    assert reasons["C1"].startswith("depends on Sheet!B1 (TEXT of the date")

@@ -315,12 +315,22 @@ def evaluate(
         failed.add(key)
         outcome.problems.append(Problem(key[0], f"{col_letters(key[2])}{key[1]}", why))
 
+    def not_computed(key: tuple[str, int, int], error: NotComputed) -> None:
+        """Why a cell is left: its own formula's reason (found when run), or the cell it
+        depends on."""
+        own = f"{key[0]}!{col_letters(key[2])}{key[1]} ("
+        text = str(error)
+        if text.startswith(own) and text.endswith(")"):
+            left(key, text[len(own) : -1])
+        else:
+            left(key, f"depends on {text}, which is not computed")
+
     try:
         for key in pending:
             try:
                 book.value(*key)
             except NotComputed as error:
-                left(key, f"depends on {error}, which is not computed")
+                not_computed(key, error)
             except Circular as error:
                 left(key, f"circular reference through {error}")
             except RecursionError:
@@ -328,7 +338,7 @@ def evaluate(
                     _bottom_up(book, key, sources, compiler)
                     value = book.value(*key)
                 except NotComputed as error:
-                    left(key, f"depends on {error}, which is not computed")
+                    not_computed(key, error)
                     continue
                 except (RecursionError, Circular) as error:
                     value = CIRCULAR if isinstance(error, Circular) else None
