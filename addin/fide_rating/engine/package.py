@@ -28,7 +28,12 @@ from .xlsxout import text as xml_text
 # limits against hostile packages
 MAX_PARTS = 10_000
 MAX_TOTAL = 1 << 29  # 512 MiB unpacked: a workbook's parts are all held in memory
-MAX_RATIO = 200  # unpacked / packed, per part, above 1 MiB
+MAX_RATIO = 200  # unpacked / packed, per part above 1 MiB and for the whole package
+# what one workbook may hold in all its sheets together: each cell costs memory when read and
+# each formula when compiled, so hundreds of sheets each under every per-part check are bounded
+# too (20 million formulas in 480 small parts would take more than 2 GiB)
+MAX_FORMULAS = 2_000_000
+MAX_CELLS = 8_000_000
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -134,7 +139,16 @@ def read_package(
                 f"refused: part {info.filename} unpacks {ratio} times its packed size (zip bomb?)"
             )
     if total > MAX_TOTAL:
-        raise WorkbookError(f"refused: the package unpacks to {total >> 20} MiB (zip bomb?)")
+        raise WorkbookError(
+            f"refused: the package unpacks to {total >> 20:,} MiB, more than the limit of "
+            f"{MAX_TOTAL >> 20:,} MiB (zip bomb?)"
+        )
+    packed = sum(info.compress_size for info in infos)
+    if total > 1 << 24 and total // max(1, packed) > MAX_RATIO:
+        raise WorkbookError(
+            f"refused: the package unpacks to {total // max(1, packed):,} times its packed size, "
+            f"more than the limit of {MAX_RATIO} (zip bomb?)"
+        )
     parts: dict[str, bytes] = {}
     try:
         for info in infos:
@@ -180,6 +194,36 @@ def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
         if rid in targets and targets[rid] in parts:
             out[name] = targets[rid]
     return out
+
+
+def _tags(part: bytes, name: bytes) -> int:
+    """How many elements ``name`` (``c``, ``f``) a worksheet part holds, counted without
+    reading it: plain tags by byte counts, prefixed ones (``<x:c``) by a pattern."""
+    n = part.count(b"<" + name + b" ") + part.count(b"<" + name + b">")
+    n += part.count(b"<" + name + b"/>")
+    if b":" + name + b" " in part or b":" + name + b">" in part or b":" + name + b"/" in part:
+        n += sum(1 for _ in re.finditer(rb"<\w+:" + name + rb"[\s>/]", part))
+    return n
+
+
+def check_totals(parts: dict[str, bytes], sheets: dict[str, str]) -> None:
+    """Refuse a workbook whose sheets together hold more cells or formulas than one workbook
+    may (:data:`MAX_CELLS`, :data:`MAX_FORMULAS`), before any of them is read."""
+    cells = formulas = 0
+    for part in dict.fromkeys(sheets.values()):
+        content = parts[part]
+        cells += _tags(content, b"c")
+        formulas += _tags(content, b"f")
+    if formulas > MAX_FORMULAS:
+        raise WorkbookError(
+            f"refused: {formulas:,} formulas in {len(sheets)} sheets, more than the limit of "
+            f"{MAX_FORMULAS:,} for one workbook"
+        )
+    if cells > MAX_CELLS:
+        raise WorkbookError(
+            f"refused: {cells:,} cells in {len(sheets)} sheets, more than the limit of "
+            f"{MAX_CELLS:,} for one workbook"
+        )
 
 
 def _value_xml(value: Value) -> tuple[bytes | None, bytes]:

@@ -41,6 +41,7 @@ from .formula.values import element
 from .package import (
     DATE1904,
     WorkbookError,
+    check_totals,
     defined_names,
     hidden_rows,
     patch_part,
@@ -218,6 +219,7 @@ def evaluate(
     if DATE1904.search(parts.get("xl/workbook.xml", b"")):
         raise WorkbookError("workbooks in the 1904 date system are not supported")
     where = sheet_parts(parts)
+    check_totals(parts, where)
     strings = shared_strings(parts)
     names = defined_names(parts)
     in_tables = tables(parts)

@@ -7,11 +7,12 @@ May import: :mod:`.values`, :mod:`.parser`, :mod:`fide_rating.engine.functions`,
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
 from typing import Any
 
 from ...cells.registry import BY_NAME, call
 from ..functions import FUNCTIONS, REFERENCES, UNION_TAKERS, arity
-from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, Parser, col_number, quick_shape, tokenize
+from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, col_number, drive, parse, quick_shape
 from .values import (
     NAME,
     NULL,
@@ -64,7 +65,7 @@ def references(tree: tuple[Any, ...], names: dict[str, str]) -> list[tuple[Any, 
             if target is not None and upper not in seen_names:
                 seen_names.add(upper)
                 try:
-                    stack.append(Parser(tokenize(target.lstrip("=")), 1, 1).parse())
+                    stack.append(parse(target.lstrip("="), 1, 1))
                 except Unsupported:
                     continue
         else:
@@ -92,10 +93,11 @@ class Compiler:
         self.names = {k.upper(): v for k, v in (names or {}).items()}
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
+        self._naming: set[str] = set()  # the names being compiled: one met again is a circle
 
     def tree(self, formula: str, row: int, col: int) -> tuple[Any, ...]:
         """The formula's syntax tree, its relative references as offsets from (row, col)."""
-        return Parser(tokenize(formula), row, col).parse()
+        return parse(formula, row, col)
 
     def compile(self, formula: str, row: int, col: int) -> Fn:
         """The closure for ``formula`` (without its leading =) written in cell (row, col)."""
@@ -106,8 +108,7 @@ class Compiler:
                 key = f"{row},{col}|{key}"  # whole rows or columns: not shifted by shape()
         found = self._cache.get(key)
         if found is None:
-            tree = Parser(tokenize(formula), row, col).parse()
-            found = self._cache[key] = self.node(tree, array=False)
+            found = self._cache[key] = self.node(parse(formula, row, col), array=False)
         return found
 
     def compile_array(self, formula: str, row: int, col: int) -> Fn:
@@ -119,8 +120,7 @@ class Compiler:
             key = f"{row},{col}|{key}"
         found = self._cache.get(key)
         if found is None:
-            tree = Parser(tokenize(formula), row, col).parse()
-            found = self._cache[key] = self.node(tree, array=True)
+            found = self._cache[key] = self.node(parse(formula, row, col), array=True)
         return found
 
     @staticmethod
@@ -140,6 +140,12 @@ class Compiler:
         return SHAPE.sub(sub, formula)
 
     def node(self, n: tuple[Any, ...], *, array: bool, reference: bool = False) -> Fn:
+        """The closure computing a syntax tree; the tree is walked with a stack of its own
+        (:func:`.parser.drive`), however deep it is."""
+        found: Fn = drive(self._node(n, array, reference))
+        return found
+
+    def _node(self, n: tuple[Any, ...], array: bool, reference: bool = False) -> _Compiling:
         kind = n[0]
         if kind == "cell" and reference:  # a one-cell range, not the cell's value
             corner = n[2:]
@@ -169,11 +175,19 @@ class Compiler:
         if kind == "name":
             return self.name(n[1], reference=reference)
         if kind in ("range", "isect"):
-            return self.reference_operator(kind, n[1], n[2])
+            spine = []  # A1:B2:C3 ...: one loop, however long
+            while n[0] == kind:
+                spine.append(n[2])
+                n = n[1]
+            first = yield self._node(n, False, True)
+            others = []
+            for part in reversed(spine):
+                others.append((yield self._node(part, False, True)))
+            return _reference_operator(kind, first, others)
         if kind == "union":
             raise Unsupported("a union of ranges, (A1:B2,C3:D4), other than in SUM, COUNT ...")
         if kind == "neg":
-            inner = self.node(n[1], array=array)
+            inner = yield self._node(n[1], array)
 
             def neg(book: Book, sh: str, r: int, c: int) -> Result:
                 v = inner(book, sh, r, c)
@@ -183,29 +197,33 @@ class Compiler:
 
             return neg
         if kind == "pct":
-            inner = self.node(n[1], array=array)
-            return lambda book, sh, r, c: arith(
-                "/", scalar(book, inner(book, sh, r, c), r, c), 100.0
-            )
+            times = 0
+            while n[0] == "pct":  # 1%%%: one closure, dividing as often
+                times += 1
+                n = n[1]
+            of = yield self._node(n, array)
+
+            def pct(book: Book, sh: str, r: int, c: int) -> Result:
+                v = scalar(book, of(book, sh, r, c), r, c)
+                for _ in range(times):
+                    v = arith("/", v, 100.0)
+                return v
+
+            return pct
         if kind == "bin":
-            op = n[1]
-            left, right = self.node(n[2], array=array), self.node(n[3], array=array)
-            if array:
-
-                def vec(book: Book, sh: str, r: int, c: int) -> Result:
-                    a, b = left(book, sh, r, c), right(book, sh, r, c)
-                    if isinstance(a, Area | list) or isinstance(b, Area | list):
-                        return broadcast(op, as_grid(book, a), as_grid(book, b))
-                    return binary(op, a, b)
-
-                return vec
-            return lambda book, sh, r, c: binary(
-                op,
-                scalar(book, left(book, sh, r, c), r, c),
-                scalar(book, right(book, sh, r, c), r, c),
-            )
+            # a run of operators (A1+A1+...+A1, 2,700 of them in 8,192 characters) is a left
+            # spine in the tree: computed in one loop, not by as many nested closures
+            chain = []
+            while n[0] == "bin":
+                chain.append((n[1], n[3]))
+                n = n[2]
+            left = yield self._node(n, array)
+            steps: list[tuple[str, Fn]] = []
+            for op, operand in reversed(chain):
+                steps.append((op, (yield self._node(operand, array))))
+            return _operators(left, steps, array)
         if kind == "call":
-            return self.function(n[1], n[2], array=array)
+            return (yield from self.function(n[1], n[2], array=array))
         raise Unsupported(f"cannot evaluate {kind}")
 
     def name(self, text: str, *, reference: bool = False) -> Fn:
@@ -217,42 +235,22 @@ class Compiler:
         target = self.names.get(upper)
         if target is None:  # the workbook defines no such name: Excel's #NAME?
             return lambda book, sh, r, c: NAME
-        tree = Parser(tokenize(target.lstrip("=")), 1, 1).parse()
-        found = self._name_cache[key] = self.node(tree, array=False, reference=reference)
+        if key in self._naming:
+            raise Unsupported(f"the name {text} is defined by itself")
+        self._naming.add(key)
+        try:
+            found = self.node(parse(target.lstrip("="), 1, 1), array=False, reference=reference)
+        finally:
+            self._naming.discard(key)
+        self._name_cache[key] = found
         return found
 
-    def reference_operator(self, kind: str, a: tuple[Any, ...], b: tuple[Any, ...]) -> Fn:
-        """``a:b`` (the range spanning both) or ``a b`` (their intersection, #NULL! where they
-        do not meet) of two references found when computed; #VALUE! for anything else."""
-        left = self.node(a, array=False, reference=True)
-        right = self.node(b, array=False, reference=True)
-
-        def run(book: Book, sh: str, r: int, c: int) -> Result:
-            x, y = left(book, sh, r, c), right(book, sh, r, c)
-            if isinstance(x, XlError):
-                return x
-            if isinstance(y, XlError):
-                return y
-            if (
-                not isinstance(x, Area)
-                or not isinstance(y, Area)
-                or x.sheet.upper() != y.sheet.upper()
-            ):
-                return VALUE
-            if kind == "range":
-                return Area(x.sheet, min(x.r1, y.r1), min(x.c1, y.c1), max(x.r2, y.r2),
-                            max(x.c2, y.c2))  # fmt: skip
-            top, first, bottom, last = max(x.r1, y.r1), max(x.c1, y.c1), min(x.r2, y.r2), min(
-                x.c2, y.c2)  # fmt: skip
-            if top > bottom or first > last:
-                return NULL
-            return Area(x.sheet, top, first, bottom, last)
-
-        return run
-
-    def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> Fn:
+    def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
         if name in BY_NAME:
-            return _fide(name, [self.node(a, array=False) for a in args])
+            fide_args = []
+            for a in args:
+                fide_args.append((yield self._node(a, False)))
+            return _fide(name, fide_args)
         spec = FUNCTIONS.get(name)
         if spec is None:
             raise Unsupported(f"function {name} is not supported")
@@ -265,12 +263,80 @@ class Compiler:
         reference = name in REFERENCES
         if name in UNION_TAKERS:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5)
             args = [part for a in args for part in (a[1] if a[0] == "union" else [a])]
-        compiled = [self.node(a, array=arrays or array, reference=reference) for a in args]
+        compiled = []
+        for a in args:
+            compiled.append((yield self._node(a, arrays or array, reference)))
         if array and not arrays and not reference:
             return _element_wise(impl, lazy, compiled)
         if lazy:
             return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
         return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+
+
+_Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
+
+
+def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
+    """``left op1 x1 op2 x2 ...``, applied from the left as Excel does."""
+    if array:
+
+        def vec(book: Book, sh: str, r: int, c: int) -> Result:
+            a = left(book, sh, r, c)
+            for op, right in steps:
+                b = right(book, sh, r, c)
+                if isinstance(a, Area | list) or isinstance(b, Area | list):
+                    a = broadcast(op, as_grid(book, a), as_grid(book, b))
+                else:
+                    a = binary(op, a, b)
+            return a
+
+        return vec
+    if len(steps) == 1:
+        op, right = steps[0]
+        return lambda book, sh, r, c: binary(
+            op, scalar(book, left(book, sh, r, c), r, c), scalar(book, right(book, sh, r, c), r, c)
+        )
+
+    def run(book: Book, sh: str, r: int, c: int) -> Result:
+        a = scalar(book, left(book, sh, r, c), r, c)
+        for op, right in steps:
+            a = binary(op, a, scalar(book, right(book, sh, r, c), r, c))
+        return a
+
+    return run
+
+
+def _reference_operator(kind: str, first: Fn, others: list[Fn]) -> Fn:
+    """``a:b`` (the range spanning both) or ``a b`` (their intersection, #NULL! where they
+    do not meet) of references found when computed, applied from the left; #VALUE! for
+    anything that is not a reference."""
+
+    def run(book: Book, sh: str, r: int, c: int) -> Result:
+        x = first(book, sh, r, c)
+        for other in others:
+            y = other(book, sh, r, c)
+            if isinstance(x, XlError):
+                return x
+            if isinstance(y, XlError):
+                return y
+            if (
+                not isinstance(x, Area)
+                or not isinstance(y, Area)
+                or x.sheet.upper() != y.sheet.upper()
+            ):
+                return VALUE
+            if kind == "range":
+                x = Area(x.sheet, min(x.r1, y.r1), min(x.c1, y.c1), max(x.r2, y.r2),
+                         max(x.c2, y.c2))  # fmt: skip
+                continue
+            top, first_col = max(x.r1, y.r1), max(x.c1, y.c1)
+            bottom, last = min(x.r2, y.r2), min(x.c2, y.c2)
+            if top > bottom or first_col > last:
+                return NULL
+            x = Area(x.sheet, top, first_col, bottom, last)
+        return x
+
+    return run
 
 
 def _element_wise(impl: Any, lazy: bool, args: list[Fn]) -> Fn:

@@ -6,6 +6,7 @@ May import: :mod:`.values` and the standard library.
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
 from typing import Any
 
 from .values import ERRORS, MAX_COLS, MAX_ROWS, Unsupported, Value
@@ -129,6 +130,47 @@ def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
 
 _REFERENCE_NODES = frozenset(("cell", "area", "name", "call", "range", "isect"))
 
+# Excel's limits on a formula ("Excel specifications and limits"): what goes beyond them is not
+# a formula Excel saves, and is reported with Excel's reason
+MAX_LENGTH = 8_192  # characters of a formula's contents
+MAX_NESTING = 64  # levels of nested functions
+MAX_ARGUMENTS = 255  # arguments of one function
+
+Node = tuple[Any, ...]
+_Step = Generator["_Step", Node, Node]  # a parsing step: asks for sub-steps, gives a node
+
+
+def parse(text: str, row: int, col: int) -> Node:
+    """The syntax tree of ``text`` (a formula without its ``=``) written in cell (row, col).
+
+    The grammar is read by recursive descent, each rule a generator that yields the rules it
+    needs; :func:`drive` runs them with a stack of its own, so no formula Excel accepts (8,192
+    characters of ``(((...)))`` or ``--...-1``) meets Python's recursion limit.
+    """
+    shown = len(text) - 6 * (text.count("_xlfn.") + text.count("_xlws."))  # as Excel shows it
+    if shown > MAX_LENGTH:
+        raise Unsupported(
+            f"the formula is {shown:,} characters long: Excel's limit is {MAX_LENGTH:,}"
+        )
+    return Parser(tokenize(text), row, col).parse()
+
+
+def drive(step: Generator[Any, Any, Any]) -> Any:
+    """Run a generator that yields the generators it depends on (each one's result is sent
+    back into it), with an explicit stack instead of Python's."""
+    stack = [step]
+    result: Any = None
+    while stack:
+        try:
+            wanted = stack[-1].send(result)
+        except StopIteration as done:
+            stack.pop()
+            result = done.value
+            continue
+        stack.append(wanted)
+        result = None
+    return result
+
 
 class Parser:
     def __init__(self, tokens: list[tuple[str, str]], row: int, col: int) -> None:
@@ -136,6 +178,7 @@ class Parser:
         self.pos = 0
         self.row = row
         self.col = col
+        self.nesting = 0  # functions open around the current token
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
@@ -150,14 +193,14 @@ class Parser:
         if value != text:
             raise Unsupported(f"expected {text!r} in the formula, found {value!r}")
 
-    def parse(self) -> tuple[Any, ...]:
-        node = self.expression(0)
+    def parse(self) -> Node:
+        node: Node = drive(self.expression(0))
         if self.peek()[0] != "end":
             raise Unsupported(f"unexpected {self.peek()[1]!r} in the formula")
         return node
 
-    def expression(self, level: int) -> tuple[Any, ...]:
-        left = self.unary()
+    def expression(self, level: int) -> _Step:
+        left = yield self.unary()
         while True:
             kind, op = self.peek()
             prec = _BINARY.get(op) if kind == "op" else None
@@ -165,38 +208,44 @@ class Parser:
                 return left
             self.take()
             # ^ is left-associative in spreadsheets, like the others
-            right = self.expression(prec)
+            right = yield self.expression(prec)
             left = ("bin", op, left, right)
 
-    def unary(self) -> tuple[Any, ...]:
-        kind, op = self.peek()
-        if kind == "op" and op in "+-":
+    def unary(self) -> _Step:
+        minus = 0
+        while True:  # a run of signs read in a loop: "=------1" is as deep as "=1"
+            kind, op = self.peek()
+            if kind != "op" or op not in "+-":
+                break
             self.take()
-            operand = self.unary()
-            return ("neg", operand) if op == "-" else operand
-        return self.postfix()
+            minus += op == "-"
+        operand = yield self.postfix()
+        if not minus:
+            return operand  # "+x" leaves x as it is
+        # "-x" negates; "--x" (any even run) makes x a number, as two negations do
+        return ("neg", operand) if minus % 2 else ("neg", ("neg", operand))
 
-    def postfix(self) -> tuple[Any, ...]:
-        node = self.intersection()
+    def postfix(self) -> _Step:
+        node = yield self.intersection()
         while self.peek() == ("op", "%"):
             self.take()
             node = ("pct", node)
         return node
 
-    def intersection(self) -> tuple[Any, ...]:
-        node = self.range_()
+    def intersection(self) -> _Step:
+        node = yield self.range_()
         while self.peek() == ("op", " "):
             self.take()
-            node = ("isect", node, self.range_())
+            node = ("isect", node, (yield self.range_()))
         return node
 
-    def range_(self) -> tuple[Any, ...]:
+    def range_(self) -> _Step:
         """``a:b``: two cells make an area as written; anything else (``INDEX(..):INDEX(..)``,
         ``A1:OFFSET(..)``, names) a range spanning both references, found when computed."""
-        node = self.primary()
+        node = yield self.primary()
         while self.peek() == ("op", ":"):
             self.take()
-            other = self.primary()
+            other = yield self.primary()
             if node[0] not in _REFERENCE_NODES or other[0] not in _REFERENCE_NODES:
                 raise Unsupported("a range must join two references")
             if node[0] == "cell" and other[0] == "cell" and other[1] in (None, node[1]):
@@ -205,7 +254,7 @@ class Parser:
                 node = ("range", node, other)
         return node
 
-    def primary(self) -> tuple[Any, ...]:
+    def primary(self) -> _Step:
         kind, text = self.take()
         if kind == "number":
             return ("num", float(text))
@@ -220,17 +269,27 @@ class Parser:
             for prefix in ("_XLFN.", "_XLWS."):
                 name = name.removeprefix(prefix)
             self.expect("(")
-            args: list[tuple[Any, ...]] = []
+            args: list[Node] = []
             if self.peek() == ("op", ")"):
                 self.take()
                 return ("call", name, args)
+            self.nesting += 1
+            if self.nesting > MAX_NESTING:
+                raise Unsupported(
+                    f"more than {MAX_NESTING} levels of nested functions: Excel's limit"
+                )
             while True:
                 if self.peek()[1] in (",", ";", ")"):
                     args.append(("missing",))
                 else:
-                    args.append(self.expression(0))
+                    args.append((yield self.expression(0)))
+                if len(args) > MAX_ARGUMENTS:
+                    raise Unsupported(
+                        f"more than {MAX_ARGUMENTS} arguments to {name}: Excel's limit"
+                    )
                 _, sep = self.take()
                 if sep == ")":
+                    self.nesting -= 1
                     return ("call", name, args)
                 if sep not in (",", ";"):
                     raise Unsupported(f"expected , or ) in the arguments of {name}")
@@ -240,12 +299,12 @@ class Parser:
                 return ("bool", upper == "TRUE")
             return ("name", text)
         if (kind, text) == ("op", "("):
-            node = self.expression(0)
+            node = yield self.expression(0)
             if self.peek() == ("op", ","):  # a union of ranges: (A1:B2,C3:D4)
                 parts = [node]
                 while self.peek() == ("op", ","):
                     self.take()
-                    parts.append(self.expression(0))
+                    parts.append((yield self.expression(0)))
                 node = ("union", parts)
             self.expect(")")
             return node

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..formula.parser import Parser, tokenize
+from ..formula.parser import parse
 from ..formula.values import (
     MAX_COLS,
     MAX_ROWS,
@@ -219,7 +219,7 @@ def _indirect(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result
     if len(args) > 1 and truth(one_value(book, args[1], r, c)) is False:
         raise Unsupported("INDIRECT with an R1C1 reference")
     try:
-        node = Parser(tokenize(text.strip()), 0, 0).parse()  # from A0: offsets are places
+        node = parse(text.strip(), 0, 0)  # from A0: offsets are places
     except Unsupported:
         return REF
     if node[0] == "name":
