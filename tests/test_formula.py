@@ -162,11 +162,24 @@ def test_sheets_and_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    "formula", ["=FOO(1)", "=Table1[Col]", "=SUMIF((A1,A2),1)", "=1+", '=SUM(A1:"x")']
+    "formula", ["=CUBEVALUE(1)", "=Table1[Col]", "=SUMIF((A1,A2),1)", "=1+", '=SUM(A1:"x")']
 )
 def test_unsupported_is_reported_at_compile_time(formula: str) -> None:
     with pytest.raises(Unsupported):
         Compiler().compile(formula.lstrip("="), 1, 1)
+
+
+def test_a_function_excel_does_not_know_is_a_name_error_unless_macros_may_define_it() -> None:
+    """Excel shows #NAME? for a function it does not know; a workbook with macros (or an
+    add-in's function, _xll.) may define one: reported, never taken for #NAME?."""
+    assert ev("=FOO(1)") == NAME
+    assert ev("=ISERROR(FOO(1))") is True
+    with pytest.raises(Unsupported, match="FOO is not an Excel function"):
+        Compiler(macros=True).compile("FOO(1)", 1, 1)
+    with pytest.raises(Unsupported, match="FOO is a function of an add-in"):
+        Compiler().compile("_xll.FOO(1)", 1, 1)
+    with pytest.raises(Unsupported, match="CUBEVALUE is an Excel function recalc does not"):
+        Compiler(macros=True).compile('CUBEVALUE("x")', 1, 1)
 
 
 def test_a_name_the_workbook_does_not_define_is_a_name_error() -> None:
@@ -495,7 +508,8 @@ def test_a_wrong_number_of_arguments_is_reported(formula: str, message: str) -> 
 
 def test_exact_match_and_criteria_keep_types_apart() -> None:
     """MATCH type 0 finds a text among texts only and reads no operator in it; a criterion in
-    an empty cell is 0 (Excel's COUNTIFS reference); "TRUE" in a criterion is the logical."""
+    an empty cell is 0 (Excel's COUNTIFS reference), and matches the text "0" as the number;
+    "TRUE" in a criterion is the logical."""
     cells = {"A1": 1, "A2": "1", "A3": True, "A4": "b", "E1": 0, "E3": "0", "D2": True}
     assert ev('=MATCH("1",A1:A4,0)', cells) == 2.0  # the text, not the number 1
     assert ev("=MATCH(1,A1:A4,0)", cells) == 1.0
@@ -503,7 +517,9 @@ def test_exact_match_and_criteria_keep_types_apart() -> None:
     assert ev('=MATCH("B",A1:A4,0)', cells) == 4.0  # any case
     assert ev('=MATCH("?",A1:A4,0)', cells) == 2.0  # a wildcard: texts of one character
     assert ev('=MATCH(">0",A1:A4,0)', cells) == NA  # no operators in MATCH
-    assert ev("=COUNTIF(E1:E3,B9)", cells) == 1.0  # the empty B9 is 0: E1, not the blank E2
+    # the empty B9 is 0: E1, and the text "0" in E3 (a number and a numeric text alike), not
+    # the blank E2
+    assert ev("=COUNTIF(E1:E3,B9)", cells) == 2.0
     assert ev('=COUNTIF(D1:D3,"TRUE")', cells) == 1.0
     assert ev('=COUNTIF(D1:D3,"<=TRUE")', cells) == 1.0  # logicals compared with logicals
     assert ev('=COUNTIF(A1:A4,"#N/A")', {**cells, "A4": NA}) == 1.0

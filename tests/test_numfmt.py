@@ -128,5 +128,5 @@ def test_text_errors_and_what_is_reported() -> None:
     for value, code in ((-5.0, "[<0]0;0"), (4.34, "[$-ja-JP]ggge")):
         with pytest.raises(NotComputed):  # reported, never guessed
             ev("=TEXT(A1,B1)", {"A1": value, "B1": code})
-    with pytest.raises(NotComputed, match="date or time text"):  # Excel reads more of those
-        ev('=TEXT("2007-02-03 19:08","[h]")')
+    # a date and time written as text is read as VALUE reads it: 2007-02-03 is day 39116
+    assert ev('=TEXT("2007-02-03 19:08","[h]")') == str(39116 * 24 + 19)

@@ -35,6 +35,7 @@ from .formula import (
     col_number,
     scalar,
 )
+from .formula.coerce import DATE_OFFSET
 from .formula.compiler import cells_of, references
 from .formula.structured import rewrite
 from .formula.values import element
@@ -122,12 +123,14 @@ class Book:
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
 
-    def left_out(self, sheet: str, row: int, col: int, hidden_too: bool) -> bool:
+    def left_out(
+        self, sheet: str, row: int, col: int, *, nested: bool, filtered: bool, manual: bool
+    ) -> bool:
         sheet = self._sheet(sheet)  # as a formula wrote it: any case
-        if (sheet, row, col) in self.subtotals:
+        if nested and (sheet, row, col) in self.subtotals:
             return True
-        manual, filtered = self.hidden.get(sheet, (set(), set()))
-        return row in filtered or (hidden_too and row in manual)
+        by_hand, by_filter = self.hidden.get(sheet, (set(), set()))
+        return (filtered and row in by_filter) or (manual and row in by_hand)
 
     def _sheet(self, sheet: str) -> str:
         return self.sheets.get(sheet.upper(), sheet)
@@ -216,15 +219,27 @@ def evaluate(
     ``constants``, the cells it names are set first and written into the package too.
     """
     infos, parts = read_package(data, source.name)
-    if DATE1904.search(parts.get("xl/workbook.xml", b"")):
-        raise WorkbookError("workbooks in the 1904 date system are not supported")
+    # the workbook's date system, for every date the functions compute or read in a text
+    token = DATE_OFFSET.set(1462 if DATE1904.search(parts.get("xl/workbook.xml", b"")) else 0)
+    try:
+        return _evaluate(infos, parts, source, constants)
+    finally:
+        DATE_OFFSET.reset(token)
+
+
+def _evaluate(
+    infos: list[zipfile.ZipInfo],
+    parts: dict[str, bytes],
+    source: Path,
+    constants: Constants | None,
+) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
     where = sheet_parts(parts)
     check_totals(parts, where)
     strings = shared_strings(parts)
     names = defined_names(parts)
     in_tables = tables(parts)
     book = Book()
-    compiler = Compiler(names)
+    compiler = Compiler(names, macros="xl/vbaProject.bin" in parts)
     outcome = Recalculated(source)
     pending: list[tuple[str, int, int]] = []
     # where each formula was written (a shared formula's first cell): for the order of

@@ -11,7 +11,8 @@ from collections.abc import Generator
 from typing import Any
 
 from ...cells.registry import BY_NAME, call
-from ..functions import FUNCTIONS, REFERENCES, UNION_TAKERS, arity
+from ..functions import FUNCTIONS, bind
+from .coerce import arith, binary, broadcast
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, col_number, drive, parse, quick_shape
 from .values import (
     NAME,
@@ -25,11 +26,7 @@ from .values import (
     Unsupported,
     Value,
     XlError,
-    arith,
     as_grid,
-    binary,
-    broadcast,
-    element,
     scalar,
 )
 
@@ -89,8 +86,11 @@ def cells_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
 class Compiler:
     """Compiles formula text into closures; one closure per formula shape."""
 
-    def __init__(self, names: dict[str, str] | None = None) -> None:
+    def __init__(self, names: dict[str, str] | None = None, *, macros: bool = False) -> None:
         self.names = {k.upper(): v for k, v in (names or {}).items()}
+        # a workbook with macros may define functions of its own: a name Excel does not know
+        # is reported there, not taken for #NAME?
+        self.macros = macros
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
         self._naming: set[str] = set()  # the names being compiled: one met again is a circle
@@ -246,6 +246,8 @@ class Compiler:
         return found
 
     def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+        """A call: a FIDE function through the cell layer, a standard function through its
+        record (:func:`fide_rating.engine.functions.bind`)."""
         if name in BY_NAME:
             fide_args = []
             for a in args:
@@ -253,24 +255,29 @@ class Compiler:
             return _fide(name, fide_args)
         spec = FUNCTIONS.get(name)
         if spec is None:
-            raise Unsupported(f"function {name} is not supported")
-        impl, lazy, arrays = spec
-        least, most = arity(name)
-        if not least <= len(args) <= most:
-            took = f"{least}" if least == most else f"{least} to {most}"
-            noun = "argument" if most == 1 else "arguments"
+            if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
+                raise Unsupported(f"{name.split('.', 1)[-1]} is a function of an add-in")
+            if self.macros:
+                raise Unsupported(
+                    f"{name} is not an Excel function (one of the workbook's macros?)"
+                )
+            return lambda book, sh, r, c: NAME  # not a function Excel knows: #NAME?, as Excel
+        if spec.impl is None:
+            raise Unsupported(f"{name} is an Excel function recalc does not compute")
+        if not spec.least <= len(args) <= spec.most:
+            took = f"{spec.least}" if spec.least == spec.most else f"{spec.least} to {spec.most}"
+            noun = "argument" if spec.most == 1 else "arguments"
             raise Unsupported(f"{name} takes {took} {noun}, the formula gives it {len(args)}")
-        reference = name in REFERENCES
-        if name in UNION_TAKERS:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5)
+        if spec.union:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5)
             args = [part for a in args for part in (a[1] if a[0] == "union" else [a])]
         compiled = []
-        for a in args:
-            compiled.append((yield self._node(a, arrays or array, reference)))
-        if array and not arrays and not reference:
-            return _element_wise(impl, lazy, compiled)
-        if lazy:
-            return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
-        return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+        for i, a in enumerate(args):
+            kind = spec.kind(i).rstrip("?")
+            if kind in ("r", "x"):
+                compiled.append((yield self._node(a, array or kind == "x", True)))
+            else:
+                compiled.append((yield self._node(a, array or kind == "a")))
+        return bind(spec, compiled, [a[0] == "missing" for a in args], array)
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
@@ -337,38 +344,6 @@ def _reference_operator(kind: str, first: Fn, others: list[Fn]) -> Fn:
         return x
 
     return run
-
-
-def _element_wise(impl: Any, lazy: bool, args: list[Fn]) -> Fn:
-    """A function of single values in an array formula: given arrays, it runs once for each
-    element (the arrays stretched to a common size), and gives an array."""
-
-    def run(book: Book, sh: str, r: int, c: int) -> Result:
-        values = [f(book, sh, r, c) for f in args]
-        grids = [as_grid(book, v) if isinstance(v, Area | list) else None for v in values]
-        shapes = [(len(g), len(g[0])) for g in grids if g and g[0]]
-        if not shapes:
-            result: Result = impl(
-                book, sh, r, c, [_constant(v) for v in values] if lazy else values
-            )
-            return result
-        out: Array = []
-        for i in range(max(s[0] for s in shapes)):
-            line: list[Value] = []
-            for j in range(max(s[1] for s in shapes)):
-                picked: list[Result] = [
-                    v if g is None else element(g, i, j) for v, g in zip(values, grids, strict=True)
-                ]
-                got = impl(book, sh, r, c, [_constant(p) for p in picked] if lazy else picked)
-                line.append(scalar(book, got, r, c))
-            out.append(line)
-        return out
-
-    return run
-
-
-def _constant(v: Result) -> Fn:
-    return lambda book, sh, r, c: v
 
 
 def _fide(name: str, args: list[Fn]) -> Fn:

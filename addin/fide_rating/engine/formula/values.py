@@ -1,4 +1,6 @@
-"""Spreadsheet values: errors, areas, the workbook protocol, and the coercions of the operators.
+"""Spreadsheet values: errors, areas, the workbook protocol, ranges read as arrays.
+
+The conversions between values and the operators are :mod:`.coerce`'s.
 
 May import: the standard library only.
 """
@@ -6,10 +8,9 @@ May import: the standard library only.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 
 class Unsupported(Exception):  # noqa: N818 - reads as what it reports
@@ -67,9 +68,12 @@ class Book(Protocol):
 
     def extent(self, sheet: str) -> tuple[int, int]: ...
 
-    def left_out(self, sheet: str, row: int, col: int, hidden_too: bool) -> bool:
-        """Whether SUBTOTAL leaves a cell out: a SUBTOTAL of its own, a row a filter hides,
-        and with ``hidden_too`` any hidden row."""
+    def left_out(
+        self, sheet: str, row: int, col: int, *, nested: bool, filtered: bool, manual: bool
+    ) -> bool:
+        """Whether SUBTOTAL or AGGREGATE leaves a cell out: one holding a SUBTOTAL or an
+        AGGREGATE itself (with ``nested``), in a row a filter hides (``filtered``), in a row
+        hidden by hand (``manual``)."""
         ...
 
 
@@ -78,129 +82,6 @@ Result = Value | Area | Array
 Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, host col)
 
 # --- values ---------------------------------------------------------------------------------
-
-
-_NUMERIC = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%?)")
-
-
-def number(v: Value) -> float | XlError:
-    """A value as a number, the way arithmetic takes it."""
-    if v is None:
-        return 0.0
-    if isinstance(v, bool):
-        return 1.0 if v else 0.0
-    if isinstance(v, float):
-        return v
-    if isinstance(v, XlError):
-        return v
-    if isinstance(v, int):
-        return float(v)
-    m = _NUMERIC.fullmatch(v.strip())
-    if m is None:  # not "inf", "nan" or "1_000": Python reads them, Excel does not
-        return VALUE
-    x = float(m.group(1))
-    return x / 100 if m.group(2) else x
-
-
-def text_of(v: Value) -> str | XlError:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "TRUE" if v else "FALSE"
-    if isinstance(v, XlError):
-        return v
-    if isinstance(v, float | int):
-        return format_number(float(v))
-    return v
-
-
-def format_number(x: float) -> str:
-    if x.is_integer() and abs(x) < 1e15:
-        return str(int(x))
-    return format(x, ".15g")
-
-
-def truth(v: Value) -> bool | XlError:
-    if isinstance(v, XlError):
-        return v
-    if isinstance(v, str):
-        upper = v.strip().upper()
-        if upper in ("TRUE", "FALSE"):
-            return upper == "TRUE"
-        return VALUE
-    return bool(v)
-
-
-def rank_key(v: Value) -> tuple[int, Any]:
-    if v is None:
-        return (0, 0.0)
-    if isinstance(v, bool):
-        return (3, v)
-    if isinstance(v, float | int):
-        return (1, float(v))
-    if isinstance(v, str):
-        return (2, v.lower())
-    return (4, 0)
-
-
-def compare(op: str, a: Value, b: Value) -> Value:
-    if isinstance(a, XlError):
-        return a
-    if isinstance(b, XlError):
-        return b
-    if a is None:
-        a = "" if isinstance(b, str) else False if isinstance(b, bool) else 0.0
-    if b is None:
-        b = "" if isinstance(a, str) else False if isinstance(a, bool) else 0.0
-    ka, kb = rank_key(a), rank_key(b)
-    if op == "=":
-        return ka == kb
-    if op == "<>":
-        return ka != kb
-    if op == "<":
-        return ka < kb
-    if op == ">":
-        return ka > kb
-    if op == "<=":
-        return ka <= kb
-    return ka >= kb
-
-
-def arith(op: str, a: Value, b: Value) -> Value:
-    x = number(a)
-    if isinstance(x, XlError):
-        return x
-    y = number(b)
-    if isinstance(y, XlError):
-        return y
-    try:
-        if op == "+":
-            return x + y
-        if op == "-":
-            return x - y
-        if op == "*":
-            return x * y
-        if op == "/":
-            return DIV0 if y == 0 else x / y
-        result = x**y
-    except (OverflowError, ZeroDivisionError):
-        return NUM if op == "^" else DIV0
-    if isinstance(result, complex):
-        return NUM
-    return float(result)
-
-
-def binary(op: str, a: Value, b: Value) -> Value:
-    if op in ("+", "-", "*", "/", "^"):
-        return arith(op, a, b)
-    if op == "&":
-        x, y = text_of(a), text_of(b)
-        if isinstance(x, XlError):
-            return x
-        if isinstance(y, XlError):
-            return y
-        return x + y
-    return compare(op, a, b)
 
 
 def values_of(book: Book, area: Area) -> Array:
@@ -250,11 +131,3 @@ def element(g: Array, r: int, c: int) -> Value:
     if len(g[0]) == 1 and r < len(g):
         return g[r][0]
     return NA
-
-
-def broadcast(op: str, a: Array, b: Array) -> Array:
-    rows = max(len(a), len(b))
-    cols = max(len(a[0]), len(b[0]))
-    return [
-        [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
-    ]

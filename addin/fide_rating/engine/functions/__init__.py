@@ -1,7 +1,9 @@
 """The standard spreadsheet functions, one module per Excel category.
 
-:data:`FUNCTIONS` maps each name to its implementation; importing this package registers every
-category. The FIDE functions are not here: the compiler calls them through the cell layer.
+:data:`FUNCTIONS` holds one record (:class:`Function`) for every function of Excel's catalogue
+(:mod:`.catalogue`); importing this package gives the ones the engine computes their
+parameters' classes and implementations. The FIDE functions are not here: the compiler calls
+them through the cell layer.
 
 May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 """
@@ -16,26 +18,27 @@ from . import (
     logical,
     lookup,
     math_trig,
+    regression,
     statistical,
     text,
     units,
 )
-from .base import FUNCTIONS, REFERENCES, UNION_TAKERS, Impl, arity, register
+from .base import FUNCTIONS, Function, Impl, bind, define
 
 __all__ = [
     "FUNCTIONS",
-    "REFERENCES",
-    "UNION_TAKERS",
+    "Function",
     "Impl",
-    "arity",
+    "bind",
     "dates",
+    "define",
     "engineering",
     "financial",
     "information",
     "logical",
     "lookup",
     "math_trig",
-    "register",
+    "regression",
     "statistical",
     "text",
     "units",

@@ -1,10 +1,35 @@
-"""The function table and what the functions share: argument flattening, criteria.
+"""The function record, and what the functions share: how arguments reach them, flattening.
 
-Every function takes ``(book, host sheet, host row, host column, arguments)``; a function
-registered ``lazy`` gets its arguments as closures (IF evaluates one branch only), one
-registered ``arrays`` gets whole ranges and arrays (SUMPRODUCT).
+Each standard function is one :class:`Function`: Excel's facts about it (its name, least and
+most arguments, category, whether it is volatile: :mod:`.catalogue`), the class of each of its
+parameters, and its implementation. The classes decide, in one place (:func:`bind`), what an
+argument becomes before the implementation sees it, as LibreOffice's parameter classes do
+(``formula/paramclass.hxx``) after Excel's own token classes:
 
-May import: :mod:`fide_rating.engine.formula.values` and the standard library.
+* a *value* (``n`` a number, ``s`` a text, ``b`` a logical, ``v`` any value, ``e`` any value
+  or error): a range given there is implicitly intersected with the formula's row or column
+  (``#VALUE!`` where it does not meet them) in an ordinary formula, and iterated element by
+  element in an array formula (the result is then an array); an error given there is the
+  result (the first in argument order, before any conversion fails: ``AND(TRUE,"0",#REF!)``
+  is ``#REF!``), except for ``e``; then it is converted as arithmetic converts it
+  (:mod:`fide_rating.engine.formula.values`): a text that reads as a number is that number,
+  a number becomes text as Excel's General format shows it, a blank is 0, ``""`` or FALSE;
+* a *reference* (``r``): stays a range (an :class:`Area`), so a single cell given there is a
+  one-cell range: ``SUM(A1)`` skips a text in A1 as ``SUM(A1:A2)`` does, ``ROW(C12)`` is 12;
+  ``x``, a reference or an array: a range stays one, and an expression there is computed
+  element by element even in an ordinary formula (``LOOKUP(2,1/(A1:A9="x"),B1:B9)``,
+  ``INDEX(A1:A9*2,3)``), as for LibreOffice's reference parameters that force an array;
+* an *array* (``a``): a range becomes the array of its values, operators in it work element
+  by element (``SUMPRODUCT((A1:A9>0)*B1:B9)``);
+* *lazy* (``f``): the argument unevaluated, for the functions that evaluate one branch only
+  (IF, IFERROR, CHOOSE ...).
+
+A ``?`` after a value class makes an argument written but empty (``OFFSET(A1,1,1,,2)``) the
+same as one left out: the implementation gets None and applies its default. Arguments left out
+at the end always arrive as None, up to the parameters the record lists.
+
+May import: :mod:`fide_rating.engine.formula.values`, :mod:`.catalogue` and the standard
+library.
 """
 
 from __future__ import annotations
@@ -12,88 +37,194 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..formula.coerce import number, text_of, truth
 from ..formula.values import (
-    ERRORS,
     Area,
     Book,
+    Fn,
     Result,
+    Unsupported,
     Value,
     XlError,
     as_grid,
-    compare,
-    number,
+    element,
     scalar,
 )
+from .catalogue import CATALOGUE
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
-FUNCTIONS: dict[str, tuple[Impl, bool, bool]] = {}  # name -> (impl, lazy args, array args)
+
+VALUES = frozenset("nsbve")  # the value classes, by the type they convert to
+_STRICT = frozenset("nsbv")  # value classes whose errors are the result
 
 
-# functions whose arguments are references where a reference is written: a single cell given
-# to them is a one-cell range (ROW(C12) is 12; MIN(A1, B1) skips a text in A1, as Excel does)
-REFERENCES = frozenset({
-    "ROW", "COLUMN", "ROWS", "COLUMNS", "SUM", "PRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN",
-    "COUNT", "COUNTA", "COUNTBLANK", "AND", "OR", "LARGE", "SMALL", "COUNTIF", "COUNTIFS",
-    "SUMIF", "SUMIFS", "AVERAGEIF", "INDEX", "MATCH", "VLOOKUP", "HLOOKUP", "RANK", "RANK.EQ",
-    "LOOKUP", "OFFSET", "XOR", "SLOPE", "INTERCEPT", "FORECAST", "FORECAST.LINEAR", "NPV",
-    "SUBTOTAL", "XLOOKUP", "XMATCH", "XNPV", "VAR", "VAR.S", "VARP", "VAR.P", "STDEV", "STDEV.S",
-    "STDEVP", "STDEV.P",
-})  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class Function:
+    """One standard function: Excel's facts about it, its parameters' classes and the
+    implementation (None: Excel has it, the engine does not compute it, and says so)."""
+
+    name: str
+    least: int
+    most: int
+    category: str
+    volatile: bool
+    params: tuple[str, ...] = ()
+    repeat: int = 1  # how many of the last parameters repeat (SUMIFS: range and criteria)
+    impl: Impl | None = None
+    union: bool = False  # a union given for a reference is its ranges one by one: SUM((A,B))
+
+    def kind(self, i: int) -> str:
+        """The class of argument ``i`` (0-based), the last ``repeat`` ones repeating."""
+        n = len(self.params)
+        if i < n:
+            return self.params[i]
+        if not n:
+            return "v"
+        return self.params[n - self.repeat + (i - n) % self.repeat]
 
 
-_MANY = 255  # Excel's limit on a function's arguments
-_BASES = ("BIN", "OCT", "DEC", "HEX")
-
-# how many arguments each function takes, as Excel's function reference gives it: a formula
-# outside these bounds is not a formula Excel would save, and is reported, not evaluated
-ARITY: dict[str, tuple[int, int]] = {
-    "TODAY": (0, 0), "NA": (0, 0), "TRUE": (0, 0), "FALSE": (0, 0), "PI": (0, 0),
-    "DATE": (3, 3), "MID": (3, 3), "DATEDIF": (3, 3), "LOOKUP": (2, 3), "SUBSTITUTE": (3, 4),
-    "VLOOKUP": (3, 4), "HLOOKUP": (3, 4),
-    "INDEX": (2, 4), "MATCH": (2, 3), "SUMIF": (2, 3), "AVERAGEIF": (2, 3), "RANK": (2, 3),
-    "RANK.EQ": (2, 3), "FIND": (2, 3), "SEARCH": (2, 3), "IF": (1, 3), "ROW": (0, 1),
-    "COLUMN": (0, 1), "LEFT": (1, 2), "RIGHT": (1, 2), "TRUNC": (1, 2), "LOG": (1, 2),
-    "WEEKDAY": (1, 2), "IFERROR": (2, 2), "IFNA": (2, 2), "ROUND": (2, 2), "ROUNDUP": (2, 2),
-    "ROUNDDOWN": (2, 2), "MOD": (2, 2), "POWER": (2, 2), "LARGE": (2, 2), "SMALL": (2, 2),
-    "COUNTIF": (2, 2), "EXACT": (2, 2), "REPT": (2, 2), "TEXT": (2, 2), "EDATE": (2, 2),
-    "EOMONTH": (2, 2),
-    "CHOOSE": (2, _MANY), "SUMIFS": (3, _MANY), "COUNTIFS": (2, _MANY), "IFS": (2, _MANY),
-    "SWITCH": (3, _MANY), "ATAN2": (2, 2), "CEILING": (2, 2), "FLOOR": (2, 2),
-    "REPLACE": (4, 4), "DAYS": (2, 2), "YEARFRAC": (2, 3), "SLOPE": (2, 2), "INTERCEPT": (2, 2),
-    "FORECAST": (3, 3), "FORECAST.LINEAR": (3, 3), "PV": (3, 5), "FV": (3, 5), "PMT": (3, 5),
-    "NPV": (2, _MANY), "SLN": (3, 3), "DB": (4, 5), "OFFSET": (3, 5),
-    "INDIRECT": (1, 2), "SUBTOTAL": (2, _MANY), "XLOOKUP": (3, 6), "XMATCH": (2, 4),
-    "VDB": (5, 7), "XNPV": (3, 3), "CONVERT": (3, 3),
-    "LINEST": (1, 4), "TREND": (1, 4),
-}  # fmt: skip
-ARITY.update({f"{a}2{b}": (1, 1 if b == "DEC" else 2) for a in _BASES for b in _BASES if a != b})
-# the rest take one argument, or one and more (SUM, AND, CONCATENATE ...)
-_SEVERAL = frozenset({
-    "SUM", "PRODUCT", "SUMPRODUCT", "MIN", "MAX", "AVERAGE", "MEDIAN", "COUNT", "COUNTA",
-    "AND", "OR", "XOR", "CONCATENATE", "CONCAT", "VAR", "VAR.S", "VARP", "VAR.P", "STDEV",
-    "STDEV.S", "STDEVP", "STDEV.P",
-})  # fmt: skip
+FUNCTIONS: dict[str, Function] = {
+    name: Function(name, e.least, e.most, e.category, e.volatile) for name, e in CATALOGUE.items()
+}
+"""Every function Excel knows, by name: those with an implementation are computed."""
 
 
-# functions that read every argument alike, as a list of values: a union of ranges given to
-# one of them, SUM((A1:A5,C1:C5)), is its ranges given one by one
-UNION_TAKERS = frozenset(_SEVERAL - {"AND", "OR", "XOR", "CONCATENATE", "CONCAT", "SUMPRODUCT"})
+def define(
+    name: str, params: str, *, also: tuple[str, ...] = (), repeat: int = 1, union: bool = False
+) -> Callable[[Impl], Impl]:
+    """Give ``name`` (and the names in ``also``, which Excel computes alike) its parameters'
+    classes, one letter each, space-separated (``"n s? r"``), and its implementation."""
+    kinds = tuple(params.split())
+    for k in kinds:
+        if k.rstrip("?") not in VALUES | {"r", "x", "a", "f"}:
+            raise ValueError(f"expected parameter classes n s b v e r x a f, got {k!r}")
 
-
-def arity(name: str) -> tuple[int, int]:
-    """The least and the most arguments of a standard function."""
-    return ARITY.get(name, (1, _MANY if name in _SEVERAL else 1))
-
-
-def register(*names: str, lazy: bool = False, arrays: bool = False) -> Callable[[Impl], Impl]:
     def deco(f: Impl) -> Impl:
-        for n in names:
-            FUNCTIONS[n] = (f, lazy, arrays)
+        for n in (name, *also):
+            known = FUNCTIONS.get(n)
+            if known is None:
+                raise ValueError(f"expected a function of Excel's catalogue, got {n!r}")
+            FUNCTIONS[n] = replace(known, params=kinds, repeat=repeat, impl=f, union=union)
         return f
 
     return deco
+
+
+# --- binding: arguments as the parameters' classes make them -------------------------------
+
+_BLANK: dict[str, Value] = {"n": 0.0, "s": "", "b": False, "v": None, "e": None}
+
+
+def convert(kind: str, v: Value) -> Value:
+    """A value as parameter class ``kind`` takes it (an XlError when it cannot)."""
+    if kind == "n":
+        return number(v)
+    if kind == "s":
+        return text_of(v)
+    if kind == "b":
+        return truth(v)
+    return v
+
+
+def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn:
+    """The closure calling ``spec`` with the compiled ``args`` (``missing``: written empty),
+    each made what its parameter's class says; in an array formula, iterated over the arrays
+    given for value parameters."""
+    impl = spec.impl
+    assert impl is not None
+    kinds: list[str] = []
+    compiled: list[Fn] = []
+    for i, (f, empty) in enumerate(zip(args, missing, strict=True)):
+        kind = spec.kind(i)
+        optional = kind.endswith("?")
+        kind = kind.rstrip("?")
+        if empty and kind in VALUES:
+            # written but empty: the parameter's default (with ?), else a blank's value
+            compiled.append(_constant(None if optional else _BLANK[kind]))
+            kinds.append("o")
+            continue
+        compiled.append(f)
+        kinds.append(kind)
+    for _ in range(len(args), len(spec.params)):  # left out at the end: None
+        compiled.append(lambda book, sh, r, c: None)
+        kinds.append("o")
+    if all(k in ("r", "x", "o") for k in kinds):  # references only (SUM, COUNTIF): no conversion
+        return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+    if all(k in ("f", "o") for k in kinds) and not array:  # IF, CHOOSE ...: unevaluated
+        return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
+    plan = list(zip(compiled, kinds, strict=True))
+
+    def once(book: Book, sh: str, r: int, c: int, raw: list[Result]) -> Result:
+        """The call with every argument evaluated: errors first, then conversions."""
+        for v, kind in zip(raw, kinds, strict=True):
+            if kind in _STRICT and isinstance(v, XlError):
+                return v
+        out: list[Any] = []
+        for v, (f, kind) in zip(raw, plan, strict=True):
+            if kind in _STRICT:
+                converted = convert(kind, v)  # type: ignore[arg-type]
+                if isinstance(converted, XlError):
+                    return converted
+                out.append(converted)
+            elif kind == "f":
+                out.append(f if not array else (lambda book, sh, r, c, v=v: v))
+            else:
+                out.append(v)
+        return impl(book, sh, r, c, out)
+
+    def run(book: Book, sh: str, r: int, c: int) -> Result:
+        raw: list[Result] = []
+        for f, kind in plan:
+            if kind == "f" and not array:
+                raw.append(None)
+                continue
+            v = f(book, sh, r, c)
+            if kind == "a":
+                v = as_grid(book, v)
+            elif kind in VALUES and not array and isinstance(v, Area | list):
+                v = scalar(book, v, r, c)
+            raw.append(v)
+        if array:
+            grids = [as_grid(book, v) if k in VALUES | {"f"} and isinstance(v, Area | list)
+                     else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip
+            shaped = [(len(g), len(g[0])) for g in grids if g and g[0]]
+            if shaped:
+                return _each(book, sh, r, c, raw, grids, shaped, once)
+        return once(book, sh, r, c, raw)
+
+    return run
+
+
+def _constant(v: Value) -> Fn:
+    return lambda book, sh, r, c: v
+
+
+def _each(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[Any],
+          shaped: list[tuple[int, int]], once: Callable[..., Result]) -> Result:  # fmt: skip
+    """An array formula's call with arrays for value parameters: once for each element, the
+    arrays stretched to a common size as Excel stretches them."""
+    out: list[list[Value]] = []
+    for i in range(max(s[0] for s in shaped)):
+        line: list[Value] = []
+        for j in range(max(s[1] for s in shaped)):
+            picked = [v if g is None else element(g, i, j) for v, g in zip(raw, grids, strict=True)]
+            line.append(scalar(book, once(book, sh, r, c, picked), r, c))
+        out.append(line)
+    return out
+
+
+def implemented(name: str) -> Function:
+    """The record of a function the engine computes; Unsupported for any other."""
+    spec = FUNCTIONS.get(name)
+    if spec is None or spec.impl is None:
+        raise Unsupported(f"{name} is an Excel function recalc does not compute")
+    return spec
+
+
+# --- what the implementations share ---------------------------------------------------------
 
 
 def flatten(book: Book, args: list[Result]) -> Iterator[tuple[Value, bool]]:
@@ -109,6 +240,9 @@ def flatten(book: Book, args: list[Result]) -> Iterator[tuple[Value, bool]]:
 
 
 def numbers_of(book: Book, args: list[Result]) -> list[float] | XlError:
+    """The numbers of arguments given to SUM, AVERAGE ...: a range's numbers (its texts,
+    logicals and blanks skipped), and typed-in values converted (``SUM("3",TRUE)`` is 4); the
+    first error met is the result."""
     out: list[float] = []
     for v, from_range in flatten(book, args):
         if isinstance(v, XlError):
@@ -124,20 +258,9 @@ def numbers_of(book: Book, args: list[Result]) -> list[float] | XlError:
     return out
 
 
-def one_value(book: Book, v: Result, r: int, c: int) -> Value:
-    return scalar(book, v, r, c)
-
-
-def number_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
-    return number(one_value(book, v, r, c))
-
-
-def two_numbers(book: Book, args: list[Result], r: int, c: int) -> tuple[float, float] | XlError:
-    """The first two arguments as numbers; the first error among them is the result."""
-    x, y = number_arg(book, args[0], r, c), number_arg(book, args[1], r, c)
-    if isinstance(x, XlError):
-        return x
-    return y if isinstance(y, XlError) else (x, y)
+def values_of(book: Book, v: Result) -> list[Value]:
+    """A range's or an array's values, row by row."""
+    return [x for line in as_grid(book, v) for x in line]
 
 
 def wildcards(text: str) -> re.Pattern[str]:
@@ -160,73 +283,5 @@ def wildcards(text: str) -> re.Pattern[str]:
     return re.compile("".join(out), re.I | re.S)
 
 
-def optional_number(
-    book: Book, args: list[Result], i: int, r: int, c: int, default: float
-) -> float | XlError:
-    """Argument ``i`` as a number, the default when it is left out. Written but empty
-    (``MATCH(x, A1:A9, )``) or an empty cell, it is 0, as in Excel (that MATCH is exact)."""
-    return number_arg(book, args[i], r, c) if len(args) > i else default
-
-
-def criterion(crit: Value) -> Callable[[Value], bool]:
-    """COUNTIF-style criteria: a value, or a text such as ">=5", "<>x", "a*"."""
-    if crit is None:
-        crit = 0.0  # a criterion in an empty cell is 0, as Excel documents for COUNTIFS
-    if isinstance(crit, float | int | bool):
-        target = crit
-        return lambda v: v == target and not (isinstance(v, bool) ^ isinstance(target, bool))
-    if isinstance(crit, XlError):
-        return lambda v: v == crit
-    m = re.match(r"^(<=|>=|<>|<|>|=)?(.*)$", crit, re.S)
-    assert m is not None
-    op, rest = m.group(1) or "=", m.group(2)
-    goal: Value = number(rest) if rest.strip() else rest
-    if isinstance(goal, XlError):  # not a number: a logical, an error or a text
-        upper = rest.upper()
-        goal = (upper == "TRUE") if upper in ("TRUE", "FALSE") else ERRORS.get(upper, rest)
-    if isinstance(goal, XlError):
-        error = goal
-        if op in ("=", "<>"):
-            return (lambda v: v == error) if op == "=" else (lambda v: v != error)
-        return lambda v: False  # an error is not ordered
-    if isinstance(goal, str) and op in ("=", "<>") and any(ch in goal for ch in "*?"):
-        pattern = wildcards(goal)
-
-        def hit(v: Value) -> bool:
-            return isinstance(v, str) and pattern.fullmatch(v) is not None
-
-        return hit if op == "=" else (lambda v: not hit(v))
-    if goal == "" and op == "=":
-        return lambda v: v is None or v == ""
-    if goal == "" and op == "<>":
-        return lambda v: v is not None and v != ""
-
-    def test(v: Value) -> bool:
-        if isinstance(goal, bool) and not isinstance(v, bool):
-            return op == "<>"
-        if isinstance(goal, float) and not (isinstance(v, float | int) and not isinstance(v, bool)):
-            return op == "<>"
-        if isinstance(goal, str) and not isinstance(v, str):
-            return op == "<>"
-        return compare(op, v, goal) is True
-
-    return test
-
-
-def criterion_hits(book: Book, area: Result, crit: Result, r: int, c: int) -> list[bool]:
-    test = criterion(one_value(book, crit, r, c))
-    return [test(v) for line in as_grid(book, area) for v in line]
-
-
-def sum_where(book: Book, hits: list[bool], area: Result) -> Result:
-    """The numbers of ``area`` where the criteria hold; an error there is the result (Excel's
-    SUMIF does not skip it)."""
-    total = []
-    for hit, v in zip(hits, (v for line in as_grid(book, area) for v in line), strict=False):
-        if not hit:
-            continue
-        if isinstance(v, XlError):
-            return v
-        if isinstance(v, float | int) and not isinstance(v, bool):
-            total.append(float(v))
-    return math.fsum(total)
+def fsum(values: list[float]) -> float:
+    return math.fsum(values)

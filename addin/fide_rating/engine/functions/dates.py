@@ -1,34 +1,40 @@
-"""Date and time functions (Excel's category): DATE, YEAR, MONTH, DAY, TODAY, WEEKDAY, EDATE,
-EOMONTH, DATEDIF, DAYS, YEARFRAC, HOUR, MINUTE, SECOND, TIMEVALUE.
+"""Date and time functions (Excel's category): DATE, TIME, YEAR, MONTH, DAY, TODAY, NOW,
+WEEKDAY, WEEKNUM, ISOWEEKNUM, EDATE, EOMONTH, DATEDIF, DAYS, DAYS360, YEARFRAC, NETWORKDAYS,
+WORKDAY (and their .INTL forms), HOUR, MINUTE, SECOND, DATEVALUE, TIMEVALUE.
 
-Serial numbers are Excel's 1900 date system, its leap day included: 1 is 1900-01-01, 60 is the
-29 February 1900 that Excel counts, 61 is 1900-03-01, and 0 is "1900-01-00".
+Serial numbers are the workbook's: in the 1900 date system (Excel's default), with its leap
+day, 1 is 1900-01-01, 60 the 29 February 1900 that Excel counts, 61 1900-03-01, and 0
+"1900-01-00"; in the 1904 date system (``<workbookPr date1904="1"/>``), 0 is 1904-01-01.
+Internally every date is a day of the 1900 system; :data:`DATE_OFFSET` converts.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base` and the
+standard library.
 """
 
 from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import math
 import re
 
-from ..formula.values import EPOCH, NUM, VALUE, Book, Result, XlError, text_of
-from .base import Impl, number_arg, one_value, optional_number, register
+from ..formula.coerce import DATE_OFFSET, EPOCH, LAST, number, read_date_time
+from ..formula.values import NUM, VALUE, Book, Result, Value, XlError
+from .base import Impl, define, values_of
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
-LAST = 2958465  # 9999-12-31
 
 
 def _month_start(y: int, m: int) -> int:
-    """Excel's serial of the first day of month ``m`` of year ``y`` (1900-02-29 counted)."""
+    """The 1900 system's serial of the first day of month ``m`` of year ``y`` (1900-02-29
+    counted)."""
     first = _dt.date(y, m, 1)
     return (first - EPOCH).days - (first < _MARCH_1900)
 
 
 def ymd(serial: float) -> tuple[int, int, int]:
-    """Year, month, day of a serial in [0, LAST], as Excel shows it."""
-    n = int(serial)
+    """Year, month, day of a serial of the workbook's date system, as Excel shows it."""
+    n = int(serial) + DATE_OFFSET.get()
     if n == 0:
         return 1900, 1, 0
     if n == 60:
@@ -37,30 +43,37 @@ def ymd(serial: float) -> tuple[int, int, int]:
     return day.year, day.month, day.day
 
 
-def _date_arg(book: Book, v: Result, r: int, c: int) -> float | XlError:
-    x = number_arg(book, v, r, c)
-    if isinstance(x, XlError):
-        return x
-    return x if 0 <= x < LAST + 1 else NUM
+def weekday0(serial: float) -> int:
+    """The weekday of a serial, Sunday 0 (serial 1 of the 1900 system is a Sunday)."""
+    return (int(serial) + DATE_OFFSET.get() + 6) % 7
+
+
+def _in_range(x: float) -> bool:
+    return x >= 0 and x + DATE_OFFSET.get() < LAST + 1
+
+
+def _date(x: Value) -> float | XlError:
+    """A date argument (already a number): #NUM! outside the date system."""
+    assert isinstance(x, float)
+    return x if _in_range(x) else NUM
 
 
 def _serial_of(y: int, m: int, d: int) -> Result:
-    """Excel's DATE arithmetic: months beyond 12 carry into years, days from the month's start."""
+    """Excel's DATE arithmetic: months beyond 12 carry into years, days from the month's
+    start; the workbook's serial."""
     y += (m - 1) // 12
     m = (m - 1) % 12 + 1
     if not 1900 <= y <= 9999:
         return NUM
-    serial = _month_start(y, m) + d - 1
-    return float(serial) if 0 <= serial <= LAST else NUM
+    serial = _month_start(y, m) + d - 1 - DATE_OFFSET.get()
+    return float(serial) if _in_range(serial) else NUM
 
 
-@register("DATE")
-def _date(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    parts = [number_arg(book, a, r, c) for a in args[:3]]
-    for p in parts:
-        if isinstance(p, XlError):
-            return p
-    y, m, d = (int(p) for p in parts)  # type: ignore[arg-type]  # Excel truncates them
+@define("DATE", "n n n")
+def _date_fn(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The serial of a year, month and day (each truncated; a year below 1900 is that many
+    years after 1900; months and days beyond their range carry over)."""
+    y, m, d = (int(p) for p in args)
     if y < 0 or y >= 10000:
         return NUM
     if y < 1900:
@@ -68,22 +81,47 @@ def _date(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _serial_of(y, m, d)  # DATE(0.9, 0.9, 0.9) is before day 0: #NUM!
 
 
+@define("TIME", "n n n")
+def _time(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The fraction of a day of an hour, minute and second (each truncated; beyond their range
+    they carry over, the whole wrapping at 24 hours); a negative total is #NUM!."""
+    h, m, s = (math.trunc(x) for x in args)
+    if max(h, m, s) > 32767:
+        return NUM
+    seconds = h * 3600 + m * 60 + s
+    if seconds < 0:
+        return NUM
+    return (seconds % 86400) / 86400
+
+
 def _part(which: int) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        x = _date_arg(book, args[0], r, c)
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        x = _date(args[0])
         return x if isinstance(x, XlError) else float(ymd(x)[which])
 
     return impl
 
 
-register("YEAR")(_part(0))
-register("MONTH")(_part(1))
-register("DAY")(_part(2))
+define("YEAR", "n")(_part(0))
+define("MONTH", "n")(_part(1))
+define("DAY", "n")(_part(2))
 
 
-@register("TODAY")
+def _now() -> _dt.datetime:
+    return _dt.datetime.now()
+
+
+@define("TODAY", "")
 def _today(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float((_dt.date.today() - EPOCH).days)
+    return float((_now().date() - EPOCH).days - DATE_OFFSET.get())
+
+
+@define("NOW", "")
+def _now_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    moment = _now()
+    days = (moment.date() - EPOCH).days - DATE_OFFSET.get()
+    seconds = moment.hour * 3600 + moment.minute * 60 + moment.second + moment.microsecond / 1e6
+    return days + seconds / 86400
 
 
 # WEEKDAY's return types: the weekday numbered 1 (or 0 for type 3), counted from Sunday = 0
@@ -91,39 +129,38 @@ _WEEK_STARTS = {1: (0, 1), 2: (1, 1), 3: (1, 0), 11: (1, 1), 12: (2, 1), 13: (3,
                 14: (4, 1), 15: (5, 1), 16: (6, 1), 17: (0, 1)}  # fmt: skip
 
 
-@register("WEEKDAY")
-def _weekday(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x = _date_arg(book, args[0], r, c)
-    kind = optional_number(book, args, 1, r, c, 1.0)
+@define("WEEKDAY", "n n?")
+def _weekday(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    x = _date(args[0])
     if isinstance(x, XlError):
         return x
-    if isinstance(kind, XlError):
-        return kind
-    start = _WEEK_STARTS.get(int(kind))
+    start = _WEEK_STARTS.get(int(1.0 if args[1] is None else args[1]))
     if start is None:
         return NUM
-    sunday_zero = (int(x) + 6) % 7  # serial 0 is a Saturday in Excel, serial 1 a Sunday
+    sunday_zero = weekday0(x)  # serial 0 is a Saturday in Excel, serial 1 a Sunday
     first, base = start
     return float((sunday_zero - first) % 7 + base)
 
 
 def _months_on(end_of_month: bool) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        if any(isinstance(one_value(book, a, r, c), bool) for a in args):
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        if any(isinstance(a, bool) for a in args):
             return VALUE  # TRUE or FALSE for a date or months: #VALUE! (Excel's cached values)
-        x = _date_arg(book, args[0], r, c)
-        k = number_arg(book, args[1], r, c)
+        x, k = number(args[0]), number(args[1])
         if isinstance(x, XlError):
             return x
         if isinstance(k, XlError):
             return k
+        x = _date(x)
+        if isinstance(x, XlError):
+            return x
         y, m, d = ymd(x)
         total = y * 12 + (m - 1) + int(k)  # Excel truncates the months
         y, m = divmod(total, 12)
         m += 1
         if not 1900 <= y <= 9999:
             return NUM
-        start = _month_start(y, m)
+        start = _month_start(y, m) - DATE_OFFSET.get()
         length = 29 if (y, m) == (1900, 2) else calendar.monthrange(y, m)[1]  # Excel's 1900-02-29
         last = start + length - 1
         return float(last if end_of_month else min(start + max(d, 1) - 1, last))
@@ -131,17 +168,16 @@ def _months_on(end_of_month: bool) -> Impl:
     return impl
 
 
-register("EDATE")(_months_on(False))
-register("EOMONTH")(_months_on(True))
+define("EDATE", "v v")(_months_on(False))
+define("EOMONTH", "v v")(_months_on(True))
 
 
-@register("DATEDIF")
-def _datedif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("DATEDIF", "n n s")
+def _datedif(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """Whole years, months or days between two dates (Excel's compatibility function,
     "MD" with Excel's own arithmetic: it can be negative, as Excel documents)."""
-    start, end = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
-    unit = text_of(one_value(book, args[2], r, c))
-    for v in (start, end, unit):
+    start, end, unit = _date(args[0]), _date(args[1]), args[2]
+    for v in (start, end):
         if isinstance(v, XlError):
             return v
     assert isinstance(start, float) and isinstance(end, float) and isinstance(unit, str)
@@ -167,14 +203,14 @@ def _datedif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         years = months // 12
         y, m = divmod(y1 * 12 + m1 - 1 + years * 12, 12)
         last = calendar.monthrange(y, m + 1)[1]
-        anniversary = _month_start(y, m + 1) + min(d1, last) - 1
+        anniversary = _month_start(y, m + 1) + min(d1, last) - 1 - DATE_OFFSET.get()
         return float(int(end) - anniversary)
     return NUM
 
 
-@register("DAYS")
-def _days(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    end, start = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
+@define("DAYS", "n n")
+def _days(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    end, start = _date(args[0]), _date(args[1])
     if isinstance(end, XlError):
         return end
     if isinstance(start, XlError):
@@ -190,19 +226,19 @@ def _last_of_february(y: int, m: int, d: int) -> bool:
     return m == 2 and d == (29 if _leap(y) else 28)
 
 
-@register("YEARFRAC")
-def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("YEARFRAC", "n n v")
+def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """The fraction of a year between two dates, by Excel's five day-count bases: 0 US (NASD)
     30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360."""
-    if len(args) > 2 and isinstance(one_value(book, args[2], r, c), bool | str):
+    if isinstance(args[2], bool | str):
         return VALUE
-    basis = optional_number(book, args, 2, r, c, 0.0)  # checked first, as Excel does
+    basis = number(args[2])  # checked first, as Excel does
     if isinstance(basis, XlError):
         return basis
     kind = int(basis)
     if kind not in (0, 1, 2, 3, 4):
         return NUM
-    start, end = _date_arg(book, args[0], r, c), _date_arg(book, args[1], r, c)
+    start, end = _date(args[0]), _date(args[1])
     if isinstance(start, XlError):
         return start
     if isinstance(end, XlError):
@@ -240,52 +276,33 @@ def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result
     return (b - a) / (sum(366 if _leap(y) else 365 for y in years) / len(years))
 
 
-_TIME = re.compile(
-    r"^\s*(?:(?P<date>\S+)\s+)?(?P<a>\d{1,4}):(?P<b>\d{1,4}(?:\.\d*)?)"
-    r"(?::(?P<c>\d{1,4}(?:\.\d*)?))?\s*(?P<ampm>[AaPp][Mm]?)?\s*$"
-)
-
-
-def _time_of(text: str) -> float | XlError:
-    """The time of day a text gives ("14:30", "2:30 PM", "2:30:15.5", "30:15.5" as minutes and
-    seconds), as a fraction of a day; any date in front is left out, as TIMEVALUE does."""
-    m = _TIME.match(text)
-    if m is None:
+@define("TIMEVALUE", "v")
+def _timevalue(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """The time of day a text gives, as a fraction of a day (any date in it left out)."""
+    v = args[0]
+    if not isinstance(v, str):
         return VALUE
-    a, b, sec = m.group("a"), m.group("b"), m.group("c")
-    if sec is None and "." in b:  # mm:ss.0
-        h, mi, se = 0.0, float(a), float(b)
-    else:
-        if "." in b:
-            return VALUE
-        h, mi, se = float(a), float(b), float(sec or 0)
-    ampm = (m.group("ampm") or "").upper()
-    if ampm:
-        if h > 12:
-            return VALUE
-        h = h % 12 + (12 if ampm.startswith("P") else 0)
-    if sec is not None and (mi > 59 or se >= 60):  # "." in b was refused above
+    found = read_date_time(v)
+    return VALUE if found is None else found % 1
+
+
+@define("DATEVALUE", "v")
+def _datevalue(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """The serial of the date a text gives (any time in it left out)."""
+    v = args[0]
+    if not isinstance(v, str):
         return VALUE
-    serial = (h * 3600 + mi * 60 + se) / 86400
-    return serial % 1
-
-
-@register("TIMEVALUE")
-def _timevalue(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    v = one_value(book, args[0], r, c)
-    if isinstance(v, XlError):
-        return v
-    return _time_of(v) if isinstance(v, str) else VALUE
+    found = read_date_time(v)
+    if found is None or (found < 1 and not re.search(r"\d[-/ ]", v)):
+        return VALUE
+    return float(math.floor(found))
 
 
 def _clock(which: int) -> Impl:
     """HOUR, MINUTE, SECOND of a serial (or a time text), to the nearest second."""
 
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        v = one_value(book, args[0], r, c)
-        x = _time_of(v) if isinstance(v, str) and ":" in v else number_arg(book, v, r, c)
-        if isinstance(x, XlError):
-            return x
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        x = args[0]
         if not 0 <= x < LAST + 1:
             return NUM
         seconds = int((x - int(x)) * 86400 + 0.5) % 86400
@@ -294,6 +311,172 @@ def _clock(which: int) -> Impl:
     return impl
 
 
-register("HOUR")(_clock(0))
-register("MINUTE")(_clock(1))
-register("SECOND")(_clock(2))
+define("HOUR", "n")(_clock(0))
+define("MINUTE", "n")(_clock(1))
+define("SECOND", "n")(_clock(2))
+
+
+# --- weeks and working days ------------------------------------------------------------------
+
+
+@define("WEEKNUM", "n n?")
+def _weeknum(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """The week of the year: the week holding 1 January is week 1, weeks starting on Sunday
+    (type 1 or 17), Monday (2 or 11), ... Sunday (17); type 21 is the ISO week."""
+    x = _date(args[0])
+    if isinstance(x, XlError):
+        return x
+    kind = int(1.0 if args[1] is None else args[1])
+    if kind == 21:
+        return _isoweek(x)
+    starts = {1: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6, 17: 0}
+    if kind not in starts:
+        return NUM
+    y = ymd(x)[0]
+    first = _month_start(y, 1) - DATE_OFFSET.get()
+    shift = (weekday0(first) - starts[kind]) % 7
+    return float((int(x) - first + shift) // 7 + 1)
+
+
+def _isoweek(x: float) -> Result:
+    y, m, d = ymd(x)
+    if (y, m, d) == (1900, 1, 0) or (y, m, d) == (1900, 2, 29):
+        return NUM
+    return float(_dt.date(y, m, d).isocalendar()[1])
+
+
+@define("ISOWEEKNUM", "n")
+def _isoweeknum(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    x = _date(args[0])
+    return x if isinstance(x, XlError) else _isoweek(x)
+
+
+_WEEKENDS = {1: "0000011", 2: "1000001", 3: "1100000", 4: "0110000", 5: "0011000",
+             6: "0001100", 7: "0000110", 11: "0000001", 12: "1000000", 13: "0100000",
+             14: "0010000", 15: "0001000", 16: "0000100", 17: "0000010"}  # fmt: skip
+
+
+def _weekend(v: Value) -> str | XlError:
+    """NETWORKDAYS.INTL's and WORKDAY.INTL's weekend: a number (1 Saturday and Sunday ...) or
+    seven 0s and 1s from Monday."""
+    if v is None:
+        return _WEEKENDS[1]
+    if isinstance(v, str):
+        if len(v) != 7 or set(v) - {"0", "1"} or v == "1111111":
+            return VALUE
+        return v
+    if isinstance(v, bool) or not isinstance(v, float):
+        return VALUE
+    return _WEEKENDS.get(int(v), NUM)
+
+
+def _holidays(book: Book, v: Result) -> set[int] | XlError:
+    days: set[int] = set()
+    if v is None:
+        return days
+    for x in values_of(book, v):
+        if isinstance(x, XlError):
+            return x
+        if x is None:
+            continue
+        if not isinstance(x, float) or isinstance(x, bool):
+            return VALUE
+        days.add(int(x))
+    return days
+
+
+def _working(book: Book, weekend: Value, holidays: Result
+             ) -> tuple[str, set[int]] | XlError:  # fmt: skip
+    mask = _weekend(weekend)
+    if isinstance(mask, XlError):
+        return mask
+    days = _holidays(book, holidays)
+    return days if isinstance(days, XlError) else (mask, days)
+
+
+def _is_workday(serial: int, mask: str, holidays: set[int]) -> bool:
+    monday0 = (weekday0(serial) + 6) % 7
+    return mask[monday0] == "0" and serial not in holidays
+
+
+def _networkdays(book: Book, args: list[Result], weekend: Value) -> Result:
+    start, end, holidays = args[0], args[1], args[2]
+    found = _working(book, weekend, holidays)
+    if isinstance(found, XlError):
+        return found
+    a, b = _date(start), _date(end)  # type: ignore[arg-type]
+    if isinstance(a, XlError):
+        return a
+    if isinstance(b, XlError):
+        return b
+    mask, days = found
+    lo, hi = sorted((int(a), int(b)))
+    whole_weeks = (hi - lo + 1) // 7
+    count = whole_weeks * mask.count("0")
+    count += sum(1 for k in range(lo + whole_weeks * 7, hi + 1) if _is_workday(k, mask, set()))
+    count -= sum(1 for h in days if lo <= h <= hi and _is_workday(h, mask, set()))
+    return float(count if b >= a else -count)
+
+
+@define("NETWORKDAYS", "n n r")
+def _networkdays_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return _networkdays(book, args, None)
+
+
+@define("NETWORKDAYS.INTL", "n n v r")
+def _networkdays_intl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return _networkdays(book, [args[0], args[1], args[3]], args[2])  # type: ignore[arg-type]
+
+
+def _workday(book: Book, args: list[Result], weekend: Value) -> Result:
+    start, offset, holidays = args[0], args[1], args[2]
+    found = _working(book, weekend, holidays)
+    if isinstance(found, XlError):
+        return found
+    a = _date(start)  # type: ignore[arg-type]
+    if isinstance(a, XlError):
+        return a
+    mask, days = found
+    assert isinstance(offset, float)
+    step = 1 if offset >= 0 else -1
+    left = abs(int(offset))
+    day = int(a)
+    while left:
+        day += step
+        if _is_workday(day, mask, days):
+            left -= 1
+        if not _in_range(day):
+            return NUM
+    return float(day)
+
+
+@define("WORKDAY", "n n r")
+def _workday_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return _workday(book, args, None)
+
+
+@define("WORKDAY.INTL", "n n v r")
+def _workday_intl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return _workday(book, [args[0], args[1], args[3]], args[2])  # type: ignore[arg-type]
+
+
+@define("DAYS360", "n n b?")
+def _days360(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """Days between two dates in a year of twelve 30-day months: the US (NASD) method, or the
+    European one with ``method`` TRUE."""
+    a, b = _date(args[0]), _date(args[1])
+    if isinstance(a, XlError):
+        return a
+    if isinstance(b, XlError):
+        return b
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)
+    if args[2]:
+        d1, d2 = min(d1, 30), min(d2, 30)
+    else:
+        if _last_of_february(y1, m1, d1):
+            d1 = 30
+        if d1 == 31:
+            d1 = 30
+        if d2 == 31 and d1 >= 30:
+            d2 = 30
+    return float(360 * (y2 - y1) + 30 * (m2 - m1) + d2 - d1)

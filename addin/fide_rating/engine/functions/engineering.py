@@ -11,8 +11,9 @@ May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the stand
 
 from __future__ import annotations
 
-from ..formula.values import NUM, VALUE, Book, Result, XlError, text_of
-from .base import Impl, number_arg, one_value, register
+from ..formula.coerce import number, text_of
+from ..formula.values import NUM, VALUE, Book, Result, Value, XlError
+from .base import Impl, define
 
 _DIGITS = 10  # at most ten digits; a negative number: ten digits of two's complement
 _FORMAT = {2: "b", 8: "o", 16: "X"}
@@ -24,9 +25,8 @@ def _bits(base: int) -> int:
     return _DIGITS * {2: 1, 8: 3, 16: 4}[base]
 
 
-def _read(book: Book, arg: Result, base: int, r: int, c: int) -> int | XlError:
+def _read(v: Value, base: int) -> int | XlError:
     """The number a BIN2/OCT2/HEX2 function is given, as an integer."""
-    v = one_value(book, arg, r, c)
     if isinstance(v, bool):
         return VALUE
     text = text_of(v)
@@ -61,20 +61,19 @@ def _write(n: int, base: int, width: int) -> Result:
 
 
 def _convert(source: int, target: int) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
         width = 0
-        if len(args) > 1:  # places is checked before the number
-            places = number_arg(book, args[1], r, c)
-            if isinstance(places, XlError):
-                return places
+        places = args[1] if len(args) > 1 else None
+        if places is not None:  # places is checked before the number
+            assert isinstance(places, float)
             width = int(places)
             if not 1 <= width <= _DIGITS:
                 return NUM
         if source == 10:
-            x = number_arg(book, args[0], r, c)
+            x = number(args[0])
             n: int | XlError = x if isinstance(x, XlError) else int(x)  # Excel truncates
         else:
-            n = _read(book, args[0], source, r, c)
+            n = _read(args[0], source)
         return n if isinstance(n, XlError) else _write(n, target, width)
 
     return impl
@@ -83,4 +82,4 @@ def _convert(source: int, target: int) -> Impl:
 for _source, _from in _NAMES.items():
     for _target, _to in _NAMES.items():
         if _source != _target:
-            register(f"{_from}2{_to}")(_convert(_source, _target))
+            define(f"{_from}2{_to}", "v" if _target == 10 else "v n")(_convert(_source, _target))

@@ -1,4 +1,5 @@
-"""Financial functions (Excel's category): PV, FV, PMT, NPV, XNPV, SLN, DB, VDB.
+"""Financial functions (Excel's category): PV, FV, PMT, NPER, RATE, IPMT, PPMT, NPV, XNPV,
+IRR, XIRR, MIRR, EFFECT, NOMINAL, SLN, SYD, DB, DDB, VDB.
 
 The time-value formulas are those of Excel's function reference (and of OpenFormula, which
 writes them out): ``type`` 1 is a payment at the start of each period.
@@ -11,19 +12,17 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..formula.values import DIV0, NUM, VALUE, Book, Result, XlError, as_grid
-from .base import number_arg, numbers_of, optional_number, register
+from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
+from .base import define, numbers_of
 
 
-def _numbers(book: Book, args: list[Result], r: int, c: int, n: int) -> list[float] | XlError:
-    """The first ``n`` arguments (the optional ones 0 when left out) as numbers."""
-    out = []
-    for i in range(n):
-        x = optional_number(book, args, i, r, c, 0.0)
-        if isinstance(x, XlError):
-            return x
-        out.append(x)
-    return out
+def _numbers(args: list[float | None], *defaults: float) -> list[float]:
+    """The arguments, those left out (or written empty) given their defaults in order from
+    the first optional one."""
+    first = len(args) - len(defaults)
+    filled = (0.0,) * first + defaults
+    return [d if v is None and i >= first else (v or 0.0)
+            for i, (v, d) in enumerate(zip(args, filled, strict=True))]  # fmt: skip
 
 
 def _growth(rate: float, nper: float) -> float | XlError:
@@ -35,11 +34,9 @@ def _growth(rate: float, nper: float) -> float | XlError:
         return NUM
 
 
-@register("PV")
-def _pv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    found = _numbers(book, args, r, c, 5)
-    if isinstance(found, XlError):
-        return found
+@define("PV", "n n n n? n?")
+def _pv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    found = _numbers(args, 0.0, 0.0)
     rate, nper, pmt, fv, when = found
     if rate == 0:
         return -(fv + pmt * nper)
@@ -49,11 +46,9 @@ def _pv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return -(fv + pmt * (1 + rate * (when != 0)) * g / rate) / (g + 1)
 
 
-@register("FV")
-def _fv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    found = _numbers(book, args, r, c, 5)
-    if isinstance(found, XlError):
-        return found
+@define("FV", "n n n n? n?")
+def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    found = _numbers(args, 0.0, 0.0)
     rate, nper, pmt, pv, when = found
     if rate == 0:
         return -(pv + pmt * nper)
@@ -63,11 +58,9 @@ def _fv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return -(pv + pv * g + pmt * (1 + rate * (when != 0)) * g / rate)
 
 
-@register("PMT")
-def _pmt(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    found = _numbers(book, args, r, c, 5)
-    if isinstance(found, XlError):
-        return found
+@define("PMT", "n n n n? n?")
+def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    found = _numbers(args, 0.0, 0.0)
     rate, nper, pv, fv, when = found
     if nper == 0:
         return NUM
@@ -79,13 +72,12 @@ def _pmt(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return -rate * (pv + (pv + fv) / g) / (1 + rate * (when != 0))
 
 
-@register("NPV")
+@define("NPV", "n r")
 def _npv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The value today of payments at the end of periods 1, 2 ... (texts, logicals and blanks
     in a range skipped, as SUM skips them)."""
-    rate = number_arg(book, args[0], r, c)
-    if isinstance(rate, XlError):
-        return rate
+    rate = args[0]
+    assert isinstance(rate, float)
     flows = numbers_of(book, args[1:])
     if isinstance(flows, XlError):
         return flows
@@ -98,26 +90,17 @@ def _npv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return total
 
 
-@register("SLN")
-def _sln(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    found = _numbers(book, args, r, c, 3)
-    if isinstance(found, XlError):
-        return found
-    cost, salvage, life = found
+@define("SLN", "n n n")
+def _sln(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    cost, salvage, life = args
     return DIV0 if life == 0 else (cost - salvage) / life
 
 
-@register("DB")
-def _db(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("DB", "n n n n n?")
+def _db(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """Fixed-declining-balance depreciation of ``period``: the rate rounded to three decimals,
     the first and the extra last period prorated by ``month``, as Excel documents it."""
-    found = _numbers(book, args[:4], r, c, 4)
-    month = optional_number(book, args, 4, r, c, 12.0)
-    if isinstance(found, XlError):
-        return found
-    if isinstance(month, XlError):
-        return month
-    cost, salvage, life, period = found
+    cost, salvage, life, period, month = _numbers(args, 12.0)
     months = int(month)
     last = int(life) + (months < 12)
     if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or not 1 <= months <= 12:
@@ -177,22 +160,18 @@ def _depreciation(cost: float, salvage: float, life: float, left: float, periods
     return total
 
 
-@register("VDB")
-def _vdb(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("VDB", "n n n n n n? b?")
+def _vdb(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """Variable-declining-balance depreciation from ``start_period`` to ``end_period``:
     ``factor`` (2, double declining) times the straight-line rate on the value left, switching
     to the straight line over the rest of the life when that gives more, unless ``no_switch``.
     With a fractional start the periods run from its fraction (a short first period, then
     whole ones), as Excel's saved values show."""
-    found = _numbers(book, args[:5], r, c, 5)
-    factor = optional_number(book, args, 5, r, c, 2.0) if len(args) > 5 and args[5] is not None \
-        else 2.0  # fmt: skip
-    no_switch = optional_number(book, args, 6, r, c, 0.0)
-    for v in (found, factor, no_switch):
-        if isinstance(v, XlError):
-            return v
-    assert not isinstance(found, XlError) and isinstance(factor, float)
-    cost, salvage, life, start, end = found
+    cost, salvage, life, start, end = args[:5]
+    factor = 2.0 if args[5] is None else args[5]
+    no_switch = bool(args[6])
+    assert isinstance(factor, float) and isinstance(cost, float) and isinstance(end, float)
+    assert isinstance(salvage, float) and isinstance(life, float) and isinstance(start, float)
     if start < 0 or end < start or end > life or cost < 0 or salvage > cost or factor <= 0:
         return NUM
     if life <= 0:
@@ -207,13 +186,12 @@ def _vdb(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _depreciation(value, salvage, life, life - start, end - start, factor, switch)
 
 
-@register("XNPV")
+@define("XNPV", "n x x")
 def _xnpv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The net present value of payments on given dates: each discounted by ``(1 + rate)``
     to the power of its days after the first payment over 365, as Excel documents it."""
-    rate = number_arg(book, args[0], r, c)
-    if isinstance(rate, XlError):
-        return rate
+    rate = args[0]
+    assert isinstance(rate, float)
     values = [v for line in as_grid(book, args[1]) for v in line]
     dates = [v for line in as_grid(book, args[2]) for v in line]
     for v in (*values, *dates):
@@ -228,3 +206,224 @@ def _xnpv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         return NUM
     return math.fsum(float(v) / (1 + rate) ** ((d - days[0]) / 365)  # type: ignore[arg-type]
                      for v, d in zip(values, days, strict=True))  # fmt: skip
+
+
+def _annuity(rate: float, nper: float, pmt: float, pv: float, fv: float, when: float) -> float:
+    """The time-value equation, 0 when the five figures are consistent (Excel's reference:
+    pv*(1+rate)^nper + pmt*(1+rate*type)*((1+rate)^nper-1)/rate + fv = 0)."""
+    if rate == 0:
+        return pv + pmt * nper + fv
+    g = math.expm1(nper * math.log1p(rate))
+    return pv * (g + 1) + pmt * (1 + rate * when) * g / rate + fv
+
+
+@define("NPER", "n n n n? n?")
+def _nper(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """The number of periods of an investment: payments ``pmt`` at ``rate`` from ``pv`` to
+    ``fv`` (0), at the end of each period (``type`` 0) or the start (1)."""
+    rate, pmt, pv, fv, when = _numbers(args, 0.0, 0.0)
+    kind = 1.0 if when else 0.0
+    if rate == 0:
+        return DIV0 if pmt == 0 else -(pv + fv) / pmt
+    if rate <= -1:
+        return NUM
+    a = pmt * (1 + rate * kind) / rate
+    try:
+        ratio = (a - fv) / (a + pv)
+        return math.log(ratio) / math.log1p(rate)
+    except (ValueError, ZeroDivisionError):
+        return NUM
+
+
+@define("RATE", "n n n n? n? n?")
+def _rate(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """The rate per period that makes the time-value equation hold, by Newton's method from
+    ``guess`` (10 %), as Excel: #NUM! when 20 steps do not reach 1e-7."""
+    nper, pmt, pv, fv, when, guess = _numbers(args, 0.0, 0.0, 0.1)
+    kind = 1.0 if when else 0.0
+    rate = guess
+    for _ in range(20):
+        try:
+            f = _annuity(rate, nper, pmt, pv, fv, kind)
+            h = 1e-6 * max(abs(rate), 1e-6)
+            d = (_annuity(rate + h, nper, pmt, pv, fv, kind) - f) / h
+        except (OverflowError, ValueError):
+            return NUM
+        if d == 0:
+            return NUM
+        step = f / d
+        rate -= step
+        if abs(step) < 1e-10:
+            return rate
+    return NUM
+
+
+def _payment(rate: float, nper: float, pv: float, fv: float, kind: float) -> float:
+    if rate == 0:
+        return -(pv + fv) / nper
+    g = math.expm1(nper * math.log1p(rate))
+    return -rate * (pv + (pv + fv) / g) / (1 + rate * kind)
+
+
+def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
+    """The interest part of payment ``per`` (IPMT): the rate on the balance before it (the
+    future value after ``per - 1`` periods), discounted a period for payments at the start;
+    none in the first payment at the start."""
+    if rate == 0 or (per == 1 and kind):
+        return 0.0
+    pmt = _payment(rate, nper, pv, fv, kind)
+    g = math.expm1((per - 1) * math.log1p(rate))
+    balance = -(pv * (g + 1) + pmt * (1 + rate * kind) * g / rate)
+    interest = balance * rate
+    return interest / (1 + rate) if kind else interest
+
+
+@define("IPMT", "n n n n n? n?")
+def _ipmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
+    kind = 1.0 if when else 0.0
+    if not 1 <= per <= nper or nper == 0:
+        return NUM
+    return _interest(rate, per, nper, pv, fv, kind)
+
+
+@define("PPMT", "n n n n n? n?")
+def _ppmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
+    kind = 1.0 if when else 0.0
+    if not 1 <= per <= nper or nper == 0:
+        return NUM
+    return _payment(rate, nper, pv, fv, kind) - _interest(rate, per, nper, pv, fv, kind)
+
+
+def _cash_flows(book: Book, v: Result) -> list[float] | XlError:
+    """IRR's and MIRR's cash flows: the numbers of the range in order (texts, logicals and
+    blanks skipped, as Excel's reference says)."""
+    return numbers_of(book, [v])
+
+
+def _irr_of(flows: list[float], times: list[float], guess: float) -> float | XlError:
+    """The rate at which the flows at the given times (in periods) are worth 0 today: Newton's
+    method from ``guess``, then a bisection if it fails; #NUM! when there is none."""
+    if not any(x > 0 for x in flows) or not any(x < 0 for x in flows):
+        return NUM
+
+    def npv(rate: float) -> float:
+        return math.fsum(x / (1 + rate) ** t for x, t in zip(flows, times, strict=True))
+
+    def slope(rate: float) -> float:
+        return math.fsum(-t * x / (1 + rate) ** (t + 1) for x, t in zip(flows, times, strict=True))
+
+    rate = guess
+    for _ in range(100):
+        try:
+            f, d = npv(rate), slope(rate)
+        except (OverflowError, ZeroDivisionError, ValueError):
+            break
+        if d == 0:
+            break
+        step = f / d
+        rate -= step
+        if rate <= -1:
+            break
+        if abs(step) < 1e-12 * max(1.0, abs(rate)):
+            return rate
+    low, high = -0.999999, 10.0
+    try:
+        f_low, f_high = npv(low), npv(high)
+    except (OverflowError, ZeroDivisionError):
+        return NUM
+    if f_low * f_high > 0:
+        return NUM
+    for _ in range(200):
+        mid = (low + high) / 2
+        f_mid = npv(mid)
+        if f_low * f_mid <= 0:
+            high = mid
+        else:
+            low, f_low = mid, f_mid
+    return (low + high) / 2
+
+
+@define("IRR", "x n?")
+def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The internal rate of return of cash flows at regular periods (at least one positive and
+    one negative), from ``guess`` (10 %)."""
+    flows = _cash_flows(book, args[0])
+    if isinstance(flows, XlError):
+        return flows
+    guess = 0.1 if args[1] is None else args[1]
+    assert isinstance(guess, float)
+    return _irr_of(flows, [float(i) for i in range(len(flows))], guess)
+
+
+@define("XIRR", "x x n?")
+def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The internal rate of return of payments on dates, in years of 365 days from the first
+    payment's date (XNPV's discounting)."""
+    values = [v for line in as_grid(book, args[0]) for v in line]
+    dates = [v for line in as_grid(book, args[1]) for v in line]
+    for v in (*values, *dates):
+        if isinstance(v, XlError):
+            return v
+    if len(values) != len(dates) or not values:
+        return NUM
+    if not all(isinstance(v, float) and not isinstance(v, bool) for v in (*values, *dates)):
+        return VALUE
+    days = [math.floor(float(d)) for d in dates]  # type: ignore[arg-type]
+    if any(d < days[0] for d in days):
+        return NUM
+    guess = 0.1 if args[2] is None else args[2]
+    assert isinstance(guess, float)
+    return _irr_of([float(v) for v in values], [(d - days[0]) / 365 for d in days],  # type: ignore[arg-type]
+                   guess)  # fmt: skip
+
+
+@define("MIRR", "x n n")
+def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The modified internal rate of return: negative flows financed at ``finance_rate``,
+    positive ones reinvested at ``reinvest_rate``."""
+    flows = _cash_flows(book, args[0])
+    if isinstance(flows, XlError):
+        return flows
+    finance, reinvest = args[1], args[2]
+    assert isinstance(finance, float) and isinstance(reinvest, float)
+    n = len(flows)
+    negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
+    positive = math.fsum(x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0)
+    if negative == 0 or positive == 0 or n < 2:
+        return DIV0
+    return float((-positive / negative) ** (1 / (n - 1)) - 1)
+
+
+@define("EFFECT", "n n")
+def _effect(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    rate, periods = args[0], math.trunc(args[1])
+    if rate <= 0 or periods < 1:
+        return NUM
+    return float((1 + rate / periods) ** periods - 1)
+
+
+@define("NOMINAL", "n n")
+def _nominal(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    rate, periods = args[0], math.trunc(args[1])
+    if rate <= 0 or periods < 1:
+        return NUM
+    return float(periods * ((1 + rate) ** (1 / periods) - 1))
+
+
+@define("SYD", "n n n n")
+def _syd(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    cost, salvage, life, per = args
+    if life <= 0 or per <= 0 or per > life:
+        return NUM
+    return (cost - salvage) * (life - per + 1) * 2 / (life * (life + 1))
+
+
+@define("DDB", "n n n n n?")
+def _ddb(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """Double (or ``factor``) declining-balance depreciation of one period."""
+    cost, salvage, life, period, factor = _numbers(args, 2.0)
+    if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or factor <= 0 or period > life:
+        return NUM
+    return _declining(cost, salvage, life, period, factor)

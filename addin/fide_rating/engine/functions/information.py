@@ -1,58 +1,95 @@
-"""Information functions (Excel's category): NA, the IS functions (ISEVEN, ISODD too), N.
+"""Information functions (Excel's category): NA, the IS functions, N, TYPE, ERROR.TYPE.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base` and the
+standard library.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..formula.values import NA, VALUE, Book, Result, Value, XlError, number
-from .base import Impl, one_value, register
+from ..formula.coerce import number
+from ..formula.values import NA, VALUE, Area, Book, Result, Unsupported, Value, XlError
+from .base import Impl, define
 
 
-@register("NA")
+@define("NA", "")
 def _na(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return NA
 
 
 def _is(test: Callable[[Value], bool]) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        return test(one_value(book, args[0], r, c))
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        return test(args[0])
 
     return impl
 
 
-register("ISBLANK")(_is(lambda v: v is None))
-register("ISNUMBER")(_is(lambda v: isinstance(v, float | int) and not isinstance(v, bool)))
-register("ISTEXT")(_is(lambda v: isinstance(v, str)))
-register("ISNONTEXT")(_is(lambda v: not isinstance(v, str)))
-register("ISLOGICAL")(_is(lambda v: isinstance(v, bool)))
-register("ISERROR")(_is(lambda v: isinstance(v, XlError)))
-register("ISERR")(_is(lambda v: isinstance(v, XlError) and v != NA))
-register("ISNA")(_is(lambda v: v == NA))
+define("ISBLANK", "e")(_is(lambda v: v is None))
+define("ISNUMBER", "e")(_is(lambda v: isinstance(v, float | int) and not isinstance(v, bool)))
+define("ISTEXT", "e")(_is(lambda v: isinstance(v, str)))
+define("ISNONTEXT", "e")(_is(lambda v: not isinstance(v, str)))
+define("ISLOGICAL", "e")(_is(lambda v: isinstance(v, bool)))
+define("ISERROR", "e")(_is(lambda v: isinstance(v, XlError)))
+define("ISERR", "e")(_is(lambda v: isinstance(v, XlError) and v != NA))
+define("ISNA", "e")(_is(lambda v: v == NA))
 
 
-@register("N")
-def _n(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    v = one_value(book, args[0], r, c)
-    if isinstance(v, XlError):
-        return v
+@define("ISREF", "r")
+def _isref(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    return isinstance(args[0], Area)
+
+
+@define("N", "v")
+def _n(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """A number as itself, TRUE as 1, anything else 0."""
+    v = args[0]
     return 1.0 * v if isinstance(v, float | int) else 0.0
+
+
+_CODES = {"#NULL!": 1, "#DIV/0!": 2, "#VALUE!": 3, "#REF!": 4, "#NAME?": 5, "#NUM!": 6,
+          "#N/A": 7, "#GETTING_DATA": 8, "#SPILL!": 9, "#CALC!": 14}  # fmt: skip
+
+
+@define("ERROR.TYPE", "e")
+def _error_type(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """The number of an error (1 #NULL! ... 7 #N/A); #N/A for a value that is not one."""
+    v = args[0]
+    code = _CODES.get(v.code) if isinstance(v, XlError) else None
+    return NA if code is None else float(code)
+
+
+@define("TYPE", "r")
+def _type(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """1 a number (or a blank), 2 a text, 4 a logical, 16 an error, 64 an array."""
+    v = args[0]
+    if isinstance(v, Area):
+        if v.rows > 1 or v.cols > 1:
+            raise Unsupported("TYPE of a range of several cells")
+        v = book.value(v.sheet, v.r1, v.c1)
+    if isinstance(v, list):
+        return 64.0
+    if isinstance(v, bool):
+        return 4.0
+    if isinstance(v, str):
+        return 2.0
+    if isinstance(v, XlError):
+        return 16.0
+    return 1.0
 
 
 def _parity(odd: bool) -> Impl:
     """ISEVEN and ISODD: the number truncated (a blank is 0); a logical is #VALUE!."""
 
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        v = one_value(book, args[0], r, c)
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        v = args[0]
         if isinstance(v, bool):
             return VALUE
-        x = 0.0 if v is None else number(v)
+        x = number(v)
         return x if isinstance(x, XlError) else (int(x) % 2 == 1) == odd
 
     return impl
 
 
-register("ISEVEN")(_parity(False))
-register("ISODD")(_parity(True))
+define("ISEVEN", "v")(_parity(False))
+define("ISODD", "v")(_parity(True))

@@ -1,32 +1,40 @@
 """Logical functions (Excel's category): IF, IFS, SWITCH, IFERROR, IFNA, AND, OR, XOR, NOT,
-TRUE, FALSE.
+TRUE, FALSE, LET.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base` and the
+standard library.
 """
 
 from __future__ import annotations
 
-from ..formula.values import NA, VALUE, Book, Fn, Result, XlError, compare, scalar, truth
-from .base import Impl, flatten, one_value, register
+from typing import Any
+
+from ..formula.coerce import compare, truth
+from ..formula.values import NA, VALUE, Book, Fn, Result, Value, XlError, scalar
+from .base import Impl, define, flatten
 
 
-@register("IF", lazy=True)
-def _if(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
-    cond = truth(scalar(book, args[0](book, sh, r, c), r, c))
-    if isinstance(cond, XlError):
-        return cond
+def _value(book: Book, f: Fn, sh: str, r: int, c: int) -> Value:
+    return scalar(book, f(book, sh, r, c), r, c)
+
+
+@define("IF", "b f f")
+def _if(book: Book, sh: str, r: int, c: int, args: list[Fn | None]) -> Result:
+    """The second argument when the condition holds, else the third (FALSE when left out, 0
+    when written empty)."""
+    cond, then, other = args
     if cond:
-        return args[1](book, sh, r, c) if len(args) > 1 else True
-    return args[2](book, sh, r, c) if len(args) > 2 else False
+        return then(book, sh, r, c) if then is not None else True
+    return other(book, sh, r, c) if other is not None else False
 
 
-@register("IFS", lazy=True)
+@define("IFS", "f f", repeat=2)
 def _ifs(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     """The value after the first condition that holds; none holds: #N/A."""
     if len(args) % 2:
         return VALUE  # a condition without its value
     for i in range(0, len(args), 2):
-        cond = truth(scalar(book, args[i](book, sh, r, c), r, c))
+        cond = truth(_value(book, args[i], sh, r, c))
         if isinstance(cond, XlError):
             return cond
         if cond:
@@ -34,16 +42,16 @@ def _ifs(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     return NA
 
 
-@register("SWITCH", lazy=True)
+@define("SWITCH", "f f f", repeat=2)
 def _switch(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     """The result after the first value equal to the expression (as ``=`` compares), else the
     default when one is given, else #N/A."""
-    target = scalar(book, args[0](book, sh, r, c), r, c)
+    target = _value(book, args[0], sh, r, c)
     if isinstance(target, XlError):
         return target
     pairs = len(args) - 1
     for i in range(1, 1 + pairs - pairs % 2, 2):
-        v = scalar(book, args[i](book, sh, r, c), r, c)
+        v = _value(book, args[i], sh, r, c)
         if isinstance(v, XlError):
             return v
         if compare("=", target, v) is True:
@@ -51,26 +59,33 @@ def _switch(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
     return args[-1](book, sh, r, c) if pairs % 2 else NA
 
 
-@register("IFERROR", lazy=True)
-def _iferror(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
-    v = scalar(book, args[0](book, sh, r, c), r, c)
-    return args[1](book, sh, r, c) if isinstance(v, XlError) else v
+@define("IFERROR", "e f")
+def _iferror(book: Book, sh: str, r: int, c: int, args: list[Any]) -> Result:
+    v, other = args
+    return other(book, sh, r, c) if isinstance(v, XlError) else v  # type: ignore[no-any-return]
 
 
-@register("IFNA", lazy=True)
-def _ifna(book: Book, sh: str, r: int, c: int, args: list[Fn]) -> Result:
-    v = scalar(book, args[0](book, sh, r, c), r, c)
-    return args[1](book, sh, r, c) if v == NA else v
+@define("IFNA", "e f")
+def _ifna(book: Book, sh: str, r: int, c: int, args: list[Any]) -> Result:
+    v, other = args
+    return other(book, sh, r, c) if v == NA else v  # type: ignore[no-any-return]
 
 
 def _logic(how: str) -> Impl:
+    """AND, OR and XOR over values and ranges: texts and blanks in ranges skipped, any error
+    among the arguments the result (before a text typed in is found not to be a logical,
+    as Excel decides ``AND(TRUE,"0",#REF!)``), #VALUE! when no logical is left."""
+
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        seen = []
+        kept: list[Value] = []
         for v, from_range in flatten(book, args):
             if isinstance(v, XlError):
                 return v
             if v is None or (from_range and isinstance(v, str)):
                 continue
+            kept.append(v)
+        seen = []
+        for v in kept:
             t = truth(v)
             if isinstance(t, XlError):
                 return t
@@ -84,22 +99,21 @@ def _logic(how: str) -> Impl:
     return impl
 
 
-register("AND")(_logic("AND"))
-register("OR")(_logic("OR"))
-register("XOR")(_logic("XOR"))  # TRUE when an odd number of the values are TRUE
+define("AND", "r", union=True)(_logic("AND"))
+define("OR", "r", union=True)(_logic("OR"))
+define("XOR", "r", union=True)(_logic("XOR"))  # TRUE when an odd number of the values are
 
 
-@register("NOT")
-def _not(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    t = truth(one_value(book, args[0], r, c))
-    return t if isinstance(t, XlError) else not t
+@define("NOT", "b")
+def _not(book: Book, sh: str, r: int, c: int, args: list[bool]) -> Result:
+    return not args[0]
 
 
-@register("TRUE")
+@define("TRUE", "")
 def _true(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return True
 
 
-@register("FALSE")
+@define("FALSE", "")
 def _false(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return False

@@ -1,70 +1,125 @@
-"""Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, ROUND, EXP, LN, LOG and
-the rest.
+"""Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, the roundings (ROUND,
+CEILING, FLOOR and their .MATH and .PRECISE forms, MROUND ...), EXP, LN, LOG, the
+trigonometric functions, GCD, LCM, RAND, SEQUENCE and the rest.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
+:mod:`.criteria` and the standard library.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
-from ..formula.values import DIV0, NUM, VALUE, Book, Result, XlError, arith, as_grid
-from .base import (
-    Impl,
-    criterion_hits,
-    number_arg,
-    numbers_of,
-    one_value,
-    optional_number,
-    register,
-    sum_where,
-    two_numbers,
-)
+from ..formula.coerce import exact, power
+from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
+from .base import Impl, define, numbers_of
+from .criteria import picked, select, shape
 
 
-@register("SUM")
+def _is_number(v: object) -> bool:
+    return isinstance(v, float | int) and not isinstance(v, bool)
+
+
+@define("SUM", "r", union=True)
 def _sum(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     nums = numbers_of(book, args)
     return nums if isinstance(nums, XlError) else math.fsum(nums)
 
 
-@register("PRODUCT")
+@define("PRODUCT", "r", union=True)
 def _product(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     nums = numbers_of(book, args)
     return nums if isinstance(nums, XlError) else math.prod(nums) if nums else 0.0
 
 
-@register("SUMIF")
+@define("SUMSQ", "r", union=True)
+def _sumsq(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = numbers_of(book, args)
+    return nums if isinstance(nums, XlError) else math.fsum(x * x for x in nums)
+
+
+def sum_of(values: list[Value]) -> Result:
+    """The numbers among values picked by criteria; an error there is the result (Excel's
+    SUMIF does not skip it)."""
+    total = []
+    for v in values:
+        if isinstance(v, XlError):
+            return v
+        if _is_number(v):
+            total.append(float(v))  # type: ignore[arg-type]
+    return math.fsum(total)
+
+
+@define("SUMIF", "r v r")
 def _sumif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return sum_where(
-        book, criterion_hits(book, args[0], args[1], r, c), args[2] if len(args) > 2 else args[0]
-    )
+    """The cells of ``sum_range`` (of the criteria range's size, from its first cell; the
+    range itself when left out) where the criterion holds."""
+    area, crit, target = args
+    chosen = select(book, [(area, crit)])  # type: ignore[list-item]
+    if isinstance(chosen, XlError):
+        return chosen
+    return sum_of(picked(book, chosen, area if target is None else target))
 
 
-@register("SUMIFS")
+@define("SUMIFS", "r r v", repeat=2)
 def _sumifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    hits = [all(t) for t in zip(*(criterion_hits(book, args[i], args[i + 1], r, c)
-                                  for i in range(1, len(args), 2)), strict=True)]  # fmt: skip
-    return sum_where(book, hits, args[0])
+    if len(args) % 2 == 0:
+        return VALUE  # a range without its criterion
+    chosen = select(book, list(zip(args[1::2], args[2::2], strict=True)))  # type: ignore[arg-type]
+    if isinstance(chosen, XlError):
+        return chosen
+    if shape(book, args[0])[:2] != shape(book, args[1])[:2]:
+        return VALUE  # the sum range and the criteria ranges must have one size
+    return sum_of(picked(book, chosen, args[0]))
 
 
-@register("SUMPRODUCT", arrays=True)
-def _sumproduct(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    grids = [as_grid(book, a) for a in args]
-    flat = [[v for line in g for v in line] for g in grids]
-    if len({len(f) for f in flat}) > 1:
+@define("SUMPRODUCT", "a")
+def _sumproduct(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -> Result:
+    """The sum of the products of the arrays' elements (a non-number counts 0); arrays of
+    different sizes are #VALUE!."""
+    shapes = {(len(g), len(g[0])) for g in args}
+    if len(shapes) > 1:
         return VALUE
+    flat = [[v for line in g for v in line] for g in args]
     total = []
     for items in zip(*flat, strict=True):
         prod = 1.0
         for v in items:
             if isinstance(v, XlError):
                 return v
-            prod *= float(v) if isinstance(v, float | int) else 0.0
+            prod *= float(v) if _is_number(v) else 0.0
         total.append(prod)
     return math.fsum(total)
+
+
+def _pairs_sum(f: Callable[[float, float], float]) -> Impl:
+    """SUMX2MY2, SUMX2PY2, SUMXMY2: a sum over the pairs of two arrays where both are
+    numbers."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -> Result:
+        xs = [v for line in args[0] for v in line]
+        ys = [v for line in args[1] for v in line]
+        if len(xs) != len(ys):
+            return NA
+        for v in (*xs, *ys):
+            if isinstance(v, XlError):
+                return v
+        pairs = [(float(x), float(y)) for x, y in zip(xs, ys, strict=True)  # type: ignore[arg-type]
+                 if _is_number(x) and _is_number(y)]  # fmt: skip
+        return math.fsum(f(x, y) for x, y in pairs) if pairs else DIV0
+
+    return impl
+
+
+define("SUMX2MY2", "a a")(_pairs_sum(lambda x, y: x * x - y * y))
+define("SUMX2PY2", "a a")(_pairs_sum(lambda x, y: x * x + y * y))
+define("SUMXMY2", "a a")(_pairs_sum(lambda x, y: (x - y) ** 2))
+
+
+# --- rounding ---------------------------------------------------------------------------------
 
 
 def _decimal_round(x: float, digits: float, mode: str) -> float:
@@ -72,122 +127,358 @@ def _decimal_round(x: float, digits: float, mode: str) -> float:
     (TRUNC(-0.8999999999999999, 1) is -0.9: Excel sees -0.900000000000000)."""
     try:
         q = Decimal(1).scaleb(-int(digits))
-        return float(Decimal(f"{x:.15g}").quantize(q, rounding=mode))
+        return float(exact(x).quantize(q, rounding=mode))
     except (InvalidOperation, ValueError, OverflowError):
         return x
 
 
-def _rounder(mode: str) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        x = number_arg(book, args[0], r, c)
-        d = number_arg(book, args[1], r, c) if len(args) > 1 else 0.0
-        if isinstance(x, XlError):
-            return x
-        if isinstance(d, XlError):
-            return d
-        return _decimal_round(x, d, mode)
+def _rounder(mode: str, default: float | None) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+        x, d = args
+        digits = default if d is None else d
+        assert x is not None and digits is not None
+        return _decimal_round(x, digits, mode)
 
     return impl
 
 
-register("ROUND")(_rounder(ROUND_HALF_UP))
-register("ROUNDUP")(_rounder(ROUND_UP))
-register("ROUNDDOWN", "TRUNC")(_rounder(ROUND_DOWN))
+define("ROUND", "n n")(_rounder(ROUND_HALF_UP, None))
+define("ROUNDUP", "n n")(_rounder(ROUND_UP, None))
+define("ROUNDDOWN", "n n")(_rounder(ROUND_DOWN, None))
+define("TRUNC", "n n")(_rounder(ROUND_DOWN, 0.0))
 
 
-def _math1(f: Callable[[float], float]) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        x = number_arg(book, args[0], r, c)
-        if isinstance(x, XlError):
-            return x
-        try:
-            return float(f(x))
-        except (ValueError, OverflowError):
-            return NUM
-
-    return impl
+def _times(k: float, s: float) -> float:
+    """k multiples of s, as the decimal Excel shows (3 x 0.1 is 0.3)."""
+    return float(Decimal(repr(float(k))) * exact(s))
 
 
-register("ABS")(_math1(abs))
-register("INT")(_math1(lambda x: float(math.floor(x))))
-register("SIGN")(_math1(lambda x: float((x > 0) - (x < 0))))
-register("SQRT")(_math1(math.sqrt))
-register("EXP")(_math1(math.exp))
-register("LN")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
-register("LOG10")(_math1(math.log10))
-register("SIN")(_math1(math.sin))
-register("COS")(_math1(math.cos))
-register("TAN")(_math1(math.tan))
-register("ASIN")(_math1(math.asin))  # outside -1 to 1: math's domain error, #NUM!
-register("ACOS")(_math1(math.acos))
-register("ATAN")(_math1(math.atan))
-register("SINH")(_math1(math.sinh))
-register("COSH")(_math1(math.cosh))
-register("TANH")(_math1(math.tanh))
-register("DEGREES")(_math1(math.degrees))
-register("RADIANS")(_math1(math.radians))
-
-
-@register("ATAN2")
-def _atan2(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    both = two_numbers(book, args, r, c)
-    if isinstance(both, XlError):
-        return both
-    x, y = both
-    return DIV0 if x == 0 == y else math.atan2(y, x)  # Excel's order: x first
+def _quotient(x: float, s: float) -> float:
+    return float(format(x / s, ".15g"))  # 0.3/0.1 is 3, as Excel's 15 digits show it
 
 
 def _multiple(up: bool) -> Impl:
     """CEILING and FLOOR (Excel's compatibility forms): ``number`` to a multiple of
     ``significance``; a positive number with a negative significance is #NUM!, and a negative
-    number goes away from zero only with a negative significance."""
+    number goes away from zero only with a negative significance. A significance of 0 gives
+    0 for CEILING; FLOOR of 0 is 0, of anything else #DIV/0!."""
 
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        both = two_numbers(book, args, r, c)
-        if isinstance(both, XlError):
-            return both
-        x, s = both
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        x, s = args
         if s == 0:
-            return 0.0 if up else DIV0
+            return 0.0 if up or x == 0 else DIV0
         if x > 0 and s < 0:
             return NUM
-        q = float(format(x / s, ".15g"))  # 0.3/0.1 is 3, as Excel's 15 digits show it
-        return (math.ceil(q) if up else math.floor(q)) * s
+        q = _quotient(x, s)
+        return _times(math.ceil(q) if up else math.floor(q), s)
 
     return impl
 
 
-register("CEILING")(_multiple(True))
-register("FLOOR")(_multiple(False))
+define("CEILING", "n n")(_multiple(True))
+define("FLOOR", "n n")(_multiple(False))
 
 
-@register("LOG")
-def _log(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x = number_arg(book, args[0], r, c)
-    base = optional_number(book, args, 1, r, c, 10.0)
-    if isinstance(x, XlError):
-        return x
-    if isinstance(base, XlError):
-        return base
+def _math_multiple(up: bool) -> Impl:
+    """CEILING.MATH and FLOOR.MATH: to a multiple of ``significance`` (1 when left out; its
+    sign ignored) up or down; a negative number with a ``mode`` other than 0 goes the other
+    way (away from zero for CEILING.MATH, toward it for FLOOR.MATH)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+        x, s, mode = args
+        assert x is not None
+        step = abs(1.0 if s is None else s)
+        if step == 0 or x == 0:
+            return 0.0
+        q = _quotient(x, step)
+        toward_up = up
+        if x < 0 and mode:
+            toward_up = not up
+        return _times(math.ceil(q) if toward_up else math.floor(q), step)
+
+    return impl
+
+
+define("CEILING.MATH", "n n? n?")(_math_multiple(True))
+define("FLOOR.MATH", "n n? n?")(_math_multiple(False))
+
+
+def _precise(up: bool) -> Impl:
+    """CEILING.PRECISE, ISO.CEILING and FLOOR.PRECISE: up (toward plus infinity) or down to a
+    multiple of the significance's absolute value (1 when left out), whatever the signs."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+        x, s = args
+        assert x is not None
+        step = abs(1.0 if s is None else s)
+        if step == 0:
+            return 0.0
+        q = _quotient(x, step)
+        return _times(math.ceil(q) if up else math.floor(q), step)
+
+    return impl
+
+
+define("CEILING.PRECISE", "n n?", also=("ISO.CEILING",))(_precise(True))
+define("FLOOR.PRECISE", "n n?")(_precise(False))
+
+
+@define("MROUND", "n n")
+def _mround(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """``number`` to the nearest multiple of ``multiple`` (halves away from zero); different
+    signs are #NUM!."""
+    x, m = args
+    if m == 0:
+        return 0.0
+    if x * m < 0:
+        return NUM
+    q = Decimal(format(x / m, ".15g")).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return _times(float(q), m)
+
+
+def _to_integer(away: bool, odd: bool | None) -> Impl:
+    """INT (down), EVEN and ODD (away from zero to the next even or odd integer)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        x = args[0]
+        if not away:
+            return float(math.floor(x))
+        k = math.ceil(abs(x))
+        if odd is not None and k % 2 != (1 if odd else 0):
+            k += 1
+        if odd and k == 0:
+            k = 1
+        return float(k if x >= 0 else -k)
+
+    return impl
+
+
+define("INT", "n")(_to_integer(False, None))
+define("EVEN", "n")(_to_integer(True, False))
+define("ODD", "n")(_to_integer(True, True))
+
+
+# --- functions of one number --------------------------------------------------------------
+
+
+def _math1(f: Callable[[float], float]) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        try:
+            return float(f(args[0]))
+        except (ValueError, OverflowError):
+            return NUM
+        except ZeroDivisionError:
+            return DIV0
+
+    return impl
+
+
+def _acoth(x: float) -> float:
+    if abs(x) <= 1:
+        raise ValueError("outside the domain")
+    return 0.5 * math.log((x + 1) / (x - 1))
+
+
+define("ABS", "n")(_math1(abs))
+define("SIGN", "n")(_math1(lambda x: float((x > 0) - (x < 0))))
+define("SQRT", "n")(_math1(math.sqrt))
+define("SQRTPI", "n")(_math1(lambda x: math.sqrt(x * math.pi)))
+define("EXP", "n")(_math1(math.exp))
+define("LN", "n")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
+define("LOG10", "n")(_math1(math.log10))
+define("SIN", "n")(_math1(math.sin))
+define("COS", "n")(_math1(math.cos))
+define("TAN", "n")(_math1(math.tan))
+define("ASIN", "n")(_math1(math.asin))  # outside -1 to 1: math's domain error, #NUM!
+define("ACOS", "n")(_math1(math.acos))
+define("ATAN", "n")(_math1(math.atan))
+define("SINH", "n")(_math1(math.sinh))
+define("COSH", "n")(_math1(math.cosh))
+define("TANH", "n")(_math1(math.tanh))
+define("ASINH", "n")(_math1(math.asinh))
+define("ACOSH", "n")(_math1(math.acosh))
+define("ATANH", "n")(_math1(math.atanh))
+define("COT", "n")(_math1(lambda x: 1 / math.tan(x)))
+define("CSC", "n")(_math1(lambda x: 1 / math.sin(x)))
+define("SEC", "n")(_math1(lambda x: 1 / math.cos(x)))
+define("COTH", "n")(_math1(lambda x: 1 / math.tanh(x)))
+define("CSCH", "n")(_math1(lambda x: 1 / math.sinh(x)))
+define("SECH", "n")(_math1(lambda x: 1 / math.cosh(x)))
+define("ACOT", "n")(_math1(lambda x: math.pi / 2 - math.atan(x)))
+define("ACOTH", "n")(_math1(_acoth))
+define("DEGREES", "n")(_math1(math.degrees))
+define("RADIANS", "n")(_math1(math.radians))
+
+
+@define("FACT", "n")
+def _fact(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """n! of n truncated; a negative n is #NUM! (170! is the largest a double holds)."""
+    n = int(args[0])
+    if n < 0 or n > 170:
+        return NUM
+    return float(math.factorial(n))
+
+
+@define("FACTDOUBLE", "n")
+def _factdouble(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    n = int(args[0])
+    if n < -1 or n > 300:
+        return NUM
+    return float(math.prod(range(n, 0, -2))) if n > 0 else 1.0
+
+
+@define("COMBIN", "n n")
+def _combin(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    n, k = int(args[0]), int(args[1])
+    if n < 0 or k < 0 or n < k:
+        return NUM
+    return float(math.comb(n, k))
+
+
+@define("COMBINA", "n n")
+def _combina(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    n, k = int(args[0]), int(args[1])
+    if n < 0 or k < 0 or n < k:
+        return NUM
+    return float(math.comb(n + k - 1, k)) if n or k else 1.0
+
+
+@define("QUOTIENT", "n n")
+def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    x, y = args
+    return DIV0 if y == 0 else float(math.trunc(x / y))
+
+
+@define("ATAN2", "n n")
+def _atan2(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    x, y = args
+    return DIV0 if x == 0 == y else math.atan2(y, x)  # Excel's order: x first
+
+
+@define("LOG", "n n?")
+def _log(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    x, base = args
+    base = 10.0 if base is None else base
+    assert x is not None
     if x <= 0 or base <= 0:
         return NUM
     return DIV0 if base == 1 else math.log(x) / math.log(base)
 
 
-@register("PI")
+@define("PI", "")
 def _pi(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return math.pi
 
 
-@register("MOD")
-def _mod(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    both = two_numbers(book, args, r, c)
-    if isinstance(both, XlError):
-        return both
-    x, y = both
+@define("MOD", "n n")
+def _mod(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    x, y = args
     return DIV0 if y == 0 else x - y * math.floor(x / y)
 
 
-@register("POWER")
-def _power(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return arith("^", one_value(book, args[0], r, c), one_value(book, args[1], r, c))
+@define("POWER", "n n")
+def _power(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """``number ^ power``: POWER(0,0) is #NUM! and POWER(0,-1) #DIV/0!, as the operator."""
+    return power(args[0], args[1])
+
+
+def _integers(book: Book, args: list[Result]) -> list[int] | XlError:
+    """GCD's and LCM's numbers, truncated; a negative one, or one of 2^53 or more, #NUM!."""
+    nums = numbers_of(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    if any(x < 0 or x >= 2.0**53 for x in nums):
+        return NUM
+    return [int(x) for x in nums]
+
+
+@define("GCD", "r", union=True)
+def _gcd(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = _integers(book, args)
+    return nums if isinstance(nums, XlError) else float(math.gcd(*nums))
+
+
+@define("LCM", "r", union=True)
+def _lcm(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    nums = _integers(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    return 0.0 if 0 in nums else float(math.lcm(*nums))
+
+
+# --- volatile: computed at each recalculation, never compared with a saved value ---------------
+
+
+@define("RAND", "")
+def _rand(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """A random number from 0 (included) to 1 (excluded), new at every recalculation."""
+    return random.random()
+
+
+@define("RANDBETWEEN", "n n")
+def _randbetween(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """A random whole number from ``bottom`` (rounded up) to ``top`` (rounded down)."""
+    low, high = math.ceil(args[0]), math.floor(args[1])
+    if low > high:
+        return NUM
+    return float(random.randint(low, high))
+
+
+@define("SEQUENCE", "n n? n? n?")
+def _sequence(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """An array of ``rows`` x ``columns`` numbers (1 column when left out) from ``start`` by
+    ``step`` (both 1 when left out), row by row."""
+    rows, cols, start, step = args
+    assert rows is not None
+    n, m = int(rows), int(1 if cols is None else cols)
+    first = 1.0 if start is None else start
+    by = 1.0 if step is None else step
+    if n < 1 or m < 1:
+        return XlError("#CALC!")
+    if n * m > 1_048_576:
+        return NUM
+    return [[first + by * (i * m + j) for j in range(m)] for i in range(n)]
+
+
+def _numbers_in(grid: list[list[Value]]) -> list[list[float]] | XlError:
+    for line in grid:
+        for v in line:
+            if isinstance(v, XlError):
+                return v
+            if not _is_number(v):
+                return VALUE
+    return [[float(v) for v in line] for line in grid]  # type: ignore[arg-type]
+
+
+@define("MMULT", "a a")
+def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -> Result:
+    a, b = _numbers_in(args[0]), _numbers_in(args[1])
+    if isinstance(a, XlError):
+        return a
+    if isinstance(b, XlError):
+        return b
+    if len(a[0]) != len(b):
+        return VALUE
+    return [[math.fsum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))]
+            for i in range(len(a))]  # fmt: skip
+
+
+@define("ROMAN", "n n?")
+def _roman(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+    """A number from 0 to 3999 in Roman numerals (the classic form only; the shorter forms
+    of ``form`` 1 to 4 are reported)."""
+    x, form = args
+    assert x is not None
+    if form not in (None, 0.0, True):
+        raise Unsupported("ROMAN with a concise form")
+    n = int(x)
+    if not 0 <= n <= 3999:
+        return VALUE
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):  # fmt: skip
+        while n >= value:
+            out += letters
+            n -= value
+    return out

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from ..formula.values import VALUE, Unsupported, XlError, format_number
-from .dates import LAST, ymd
+from ..formula.coerce import DATE_OFFSET, LAST, general
+from ..formula.values import VALUE, Unsupported, XlError
+from .dates import weekday0, ymd
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")  # fmt: skip
@@ -295,7 +296,7 @@ def _general(x: float) -> str:
     decimals = max(0, 10 - whole - (x < 0))
     shown = str(Decimal(format(x, ".15g")).quantize(Decimal(1).scaleb(-decimals),
                                                     rounding=ROUND_HALF_UP))  # fmt: skip
-    return format_number(float(shown)) if "." in shown else shown
+    return general(float(shown)) if "." in shown else shown
 
 
 def _fraction_number(x: float, tokens: list[tuple[str, str]]) -> str:
@@ -358,7 +359,7 @@ def _digits_in_time(tokens: list[tuple[str, str]]) -> bool:
 def _date_time(x: float, section: _Section) -> str | XlError:
     tokens = section.tokens
     elapsed_only = all(kind not in {"date", "ampm"} for kind, _ in tokens)
-    if not elapsed_only and not 0 <= x < LAST + 1:
+    if not elapsed_only and not 0 <= x + DATE_OFFSET.get() < LAST + 1:
         return VALUE
     if x < 0 and len(tokens) > 1:
         return VALUE  # a negative time: only a lone [h], [m] or [s] shows it
@@ -416,7 +417,7 @@ def _date_part(low: str, i: int, kinds: list[tuple[str, str]], days: int, hour: 
         return name[:3] if len(low) == 3 else name[0] if len(low) == 5 else name
     if len(low) <= 2:
         return str(day).rjust(len(low), "0")
-    name = _DAYS[(days + 6) % 7]
+    name = _DAYS[weekday0(days)]
     return name[:3] if len(low) == 3 else name
 
 

@@ -1,67 +1,42 @@
-"""Statistical functions (Excel's category): AVERAGE, MIN, MAX, COUNT(IF/S), RANK, SLOPE,
-INTERCEPT, FORECAST, LINEST, TREND, VAR, STDEV and the rest; and SUBTOTAL.
+"""Statistical functions (Excel's category): AVERAGE, MIN, MAX, MEDIAN, the COUNTs, the
+criteria aggregates (COUNTIF(S), AVERAGEIF(S), MINIFS, MAXIFS), LARGE, SMALL, RANK,
+PERCENTILE, QUARTILE, MODE, GEOMEAN, FREQUENCY, SLOPE, CORREL, VAR, STDEV and the rest; and
+SUBTOTAL and AGGREGATE, which choose among them. The least-squares fits are :mod:`.regression`.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
+:mod:`.criteria` and the standard library.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable
 
-from ..formula.values import (
-    DIV0,
-    NA,
-    NUM,
-    REF,
-    VALUE,
-    Area,
-    Book,
-    Result,
-    Unsupported,
-    Value,
-    XlError,
-    as_grid,
-    number,
-)
-from .base import (
-    FUNCTIONS,
-    Impl,
-    criterion_hits,
-    flatten,
-    number_arg,
-    numbers_of,
-    one_value,
-    register,
-)
+from ..formula.coerce import number
+from ..formula.values import DIV0, NA, NUM, VALUE, Area, Book, Result, Value, XlError, as_grid
+from .base import FUNCTIONS, Impl, define, flatten, numbers_of
+from .criteria import picked, select, shape
 
 
-@register("AVERAGE")
-def _average(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = numbers_of(book, args)
-    if isinstance(nums, XlError):
-        return nums
+def _is_number(v: object) -> bool:
+    return isinstance(v, float | int) and not isinstance(v, bool)
+
+
+def _over(f: Callable[[list[float]], Result]) -> Impl:
+    """A function of the numbers of its arguments (numbers_of's rules)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = numbers_of(book, args)
+        return nums if isinstance(nums, XlError) else f(nums)
+
+    return impl
+
+
+def _average(nums: list[float]) -> Result:
     return math.fsum(nums) / len(nums) if nums else DIV0
 
 
-@register("MIN")
-def _min(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = numbers_of(book, args)
-    return nums if isinstance(nums, XlError) else min(nums, default=0.0)
-
-
-@register("MAX")
-def _max(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = numbers_of(book, args)
-    return nums if isinstance(nums, XlError) else max(nums, default=0.0)
-
-
-@register("MEDIAN")
-def _median(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = numbers_of(book, args)
-    if isinstance(nums, XlError):
-        return nums
+def _median(nums: list[float]) -> Result:
     if not nums:
         return NUM
     s = sorted(nums)
@@ -69,87 +44,321 @@ def _median(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-@register("COUNT")
+def _geomean(nums: list[float]) -> Result:
+    if not nums or any(x <= 0 for x in nums):
+        return NUM
+    return math.exp(math.fsum(math.log(x) for x in nums) / len(nums))
+
+
+def _harmean(nums: list[float]) -> Result:
+    if not nums or any(x <= 0 for x in nums):
+        return NUM
+    return len(nums) / math.fsum(1 / x for x in nums)
+
+
+def _mode(nums: list[float]) -> Result:
+    """The most frequent number, the first of them to appear; none repeated: #N/A."""
+    counts: dict[float, int] = {}
+    for x in nums:
+        counts[x] = counts.get(x, 0) + 1
+    best = max(counts.values(), default=0)
+    if best < 2:
+        return NA
+    return next(x for x in nums if counts[x] == best)
+
+
+def _devsq(nums: list[float]) -> Result:
+    if not nums:
+        return NUM
+    mean = math.fsum(nums) / len(nums)
+    return math.fsum((x - mean) ** 2 for x in nums)
+
+
+def _avedev(nums: list[float]) -> Result:
+    if not nums:
+        return NUM
+    mean = math.fsum(nums) / len(nums)
+    return math.fsum(abs(x - mean) for x in nums) / len(nums)
+
+
+def _spread(squares: bool, sample: bool) -> Callable[[list[float]], Result]:
+    """The variances and standard deviations: the mean square deviation, over n - 1 for a
+    sample; its square root for the standard deviation."""
+
+    def f(nums: list[float]) -> Result:
+        n = len(nums)
+        if n < (2 if sample else 1):
+            return DIV0
+        mean = math.fsum(nums) / n
+        var = math.fsum((x - mean) ** 2 for x in nums) / (n - 1 if sample else n)
+        return var if squares else math.sqrt(var)
+
+    return f
+
+
+_AGGREGATES: dict[str, Callable[[list[float]], Result]] = {
+    "AVERAGE": _average,
+    "MIN": lambda nums: min(nums, default=0.0),
+    "MAX": lambda nums: max(nums, default=0.0),
+    "MEDIAN": _median,
+    "GEOMEAN": _geomean,
+    "HARMEAN": _harmean,
+    "MODE": _mode,
+    "DEVSQ": _devsq,
+    "AVEDEV": _avedev,
+    "VAR": _spread(True, True),
+    "VARP": _spread(True, False),
+    "STDEV": _spread(False, True),
+    "STDEVP": _spread(False, False),
+}
+_ALSO = {"MODE": ("MODE.SNGL",), "VAR": ("VAR.S",), "VARP": ("VAR.P",),
+         "STDEV": ("STDEV.S",), "STDEVP": ("STDEV.P",)}  # fmt: skip
+for _name, _f in _AGGREGATES.items():
+    define(_name, "r", also=_ALSO.get(_name, ()), union=True)(_over(_f))
+
+
+def _values_a(book: Book, args: list[Result]) -> list[float] | XlError:
+    """The numbers of AVERAGEA, MAXA, MINA and the ...A variances: in a range a text counts 0
+    and a logical 1 or 0 (blanks skipped); typed in, as arithmetic reads them."""
+    out: list[float] = []
+    for v, from_range in flatten(book, args):
+        if isinstance(v, XlError):
+            return v
+        if v is None:
+            continue
+        if from_range and isinstance(v, str):
+            out.append(0.0)
+            continue
+        x = number(v)
+        if isinstance(x, XlError):
+            return x
+        out.append(x)
+    return out
+
+
+def _over_a(f: Callable[[list[float]], Result]) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = _values_a(book, args)
+        return nums if isinstance(nums, XlError) else f(nums)
+
+    return impl
+
+
+define("AVERAGEA", "r", union=True)(_over_a(_average))
+define("MAXA", "r", union=True)(_over_a(lambda nums: max(nums, default=0.0)))
+define("MINA", "r", union=True)(_over_a(lambda nums: min(nums, default=0.0)))
+define("VARA", "r", union=True)(_over_a(_spread(True, True)))
+define("VARPA", "r", union=True)(_over_a(_spread(True, False)))
+define("STDEVA", "r", union=True)(_over_a(_spread(False, True)))
+define("STDEVPA", "r", union=True)(_over_a(_spread(False, False)))
+
+
+@define("COUNT", "r", union=True)
 def _count(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     n = 0
     for v, from_range in flatten(book, args):
-        if (isinstance(v, float | int) and not isinstance(v, bool)) or (
+        if _is_number(v) or (
             not from_range and v is not None and not isinstance(number(v), XlError)
         ):
             n += 1
     return float(n)
 
 
-@register("COUNTA")
+@define("COUNTA", "r", union=True)
 def _counta(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return float(sum(v is not None for v, _ in flatten(book, args)))
 
 
-@register("COUNTBLANK")
+@define("COUNTBLANK", "r")
 def _countblank(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float(sum(v is None or v == "" for v, _ in flatten(book, args)))
+    """Empty cells and empty texts, the empty cells beyond the sheet's end included."""
+    chosen = select(book, [(args[0], "")])
+    return chosen if isinstance(chosen, XlError) else float(chosen.count())
 
 
-@register("COUNTIF")
+# --- with criteria (one implementation: :mod:`.criteria`) ---------------------------------
+
+
+@define("COUNTIF", "r v")
 def _countif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float(sum(criterion_hits(book, args[0], args[1], r, c)))
+    chosen = select(book, [(args[0], args[1])])  # type: ignore[list-item]
+    return chosen if isinstance(chosen, XlError) else float(chosen.count())
 
 
-@register("COUNTIFS")
+@define("COUNTIFS", "r v", repeat=2)
 def _countifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    hits = [all(t) for t in zip(*(criterion_hits(book, args[i], args[i + 1], r, c)
-                                  for i in range(0, len(args), 2)), strict=True)]  # fmt: skip
-    return float(sum(hits))
+    if len(args) % 2:
+        return VALUE
+    chosen = select(book, list(zip(args[::2], args[1::2], strict=True)))  # type: ignore[arg-type]
+    return chosen if isinstance(chosen, XlError) else float(chosen.count())
 
 
-@register("AVERAGEIF")
+def _numbers_picked(values: list[Value]) -> list[float] | XlError:
+    """The numbers among the cells criteria picked (texts, logicals, blanks ignored); an error
+    there is the result."""
+    out = []
+    for v in values:
+        if isinstance(v, XlError):
+            return v
+        if _is_number(v):
+            out.append(float(v))  # type: ignore[arg-type]
+    return out
+
+
+@define("AVERAGEIF", "r v r")
 def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    hits = criterion_hits(book, args[0], args[1], r, c)
-    area = args[2] if len(args) > 2 else args[0]
-    cells = (v for line in as_grid(book, area) for v in line)
-    vals = []
-    for hit, v in zip(hits, cells, strict=False):
-        if hit and isinstance(v, XlError):
-            return v  # an error where the criteria hold is the result, as in SUMIF
-        if hit and isinstance(v, float | int) and not isinstance(v, bool):
-            vals.append(float(v))
-    return math.fsum(vals) / len(vals) if vals else DIV0
+    """The average of ``average_range`` (the range itself when left out) where the criterion
+    holds; none: #DIV/0!."""
+    area, crit, target = args
+    chosen = select(book, [(area, crit)])  # type: ignore[list-item]
+    if isinstance(chosen, XlError):
+        return chosen
+    nums = _numbers_picked(picked(book, chosen, area if target is None else target))
+    return nums if isinstance(nums, XlError) else _average(nums)
+
+
+def _ifs(f: Callable[[list[float]], Result]) -> Impl:
+    """AVERAGEIFS, MINIFS and MAXIFS: the first range's numbers where every criterion holds."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        if len(args) % 2 == 0:
+            return VALUE
+        pairs = list(zip(args[1::2], args[2::2], strict=True))
+        chosen = select(book, pairs)  # type: ignore[arg-type]
+        if isinstance(chosen, XlError):
+            return chosen
+        if shape(book, args[0])[:2] != shape(book, args[1])[:2]:
+            return VALUE
+        nums = _numbers_picked(picked(book, chosen, args[0]))
+        return nums if isinstance(nums, XlError) else f(nums)
+
+    return impl
+
+
+define("AVERAGEIFS", "r r v", repeat=2)(_ifs(_average))
+define("MINIFS", "r r v", repeat=2)(_ifs(lambda nums: min(nums, default=0.0)))
+define("MAXIFS", "r r v", repeat=2)(_ifs(lambda nums: max(nums, default=0.0)))
+
+
+# --- order statistics ------------------------------------------------------------------------
 
 
 def _nth(largest: bool) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         nums = numbers_of(book, [args[0]])
-        k = number_arg(book, args[1], r, c)
+        k = args[1]
         if isinstance(nums, XlError):
             return nums
-        if isinstance(k, XlError):
-            return k
+        assert isinstance(k, float)
         s = sorted(nums, reverse=largest)
-        return s[int(k) - 1] if 1 <= k <= len(s) else NUM
+        n = math.ceil(k)  # LARGE(x, 1.5) is LARGE(x, 2), as Excel rounds k up
+        return s[n - 1] if 1 <= n <= len(s) else NUM
 
     return impl
 
 
-register("LARGE")(_nth(True))
-register("SMALL")(_nth(False))
+define("LARGE", "x n")(_nth(True))
+define("SMALL", "x n")(_nth(False))
 
 
-@register("RANK", "RANK.EQ")
-def _rankfn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x = number_arg(book, args[0], r, c)
-    if isinstance(x, XlError):
-        return x
-    nums = numbers_of(book, [args[1]])
+def _rank(average: bool) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        x, ref, order = args
+        nums = numbers_of(book, [ref])
+        if isinstance(nums, XlError):
+            return nums
+        assert isinstance(x, float)
+        if x not in nums:
+            return NA
+        ascending = order is not None and order != 0
+        before = sum((v < x) if ascending else (v > x) for v in nums)
+        if not average:
+            return float(1 + before)
+        ties = sum(v == x for v in nums)
+        return before + (ties + 1) / 2
+
+    return impl
+
+
+define("RANK", "n r n?", also=("RANK.EQ",))(_rank(False))
+define("RANK.AVG", "n r n?")(_rank(True))
+
+
+def _percentile(exclusive: bool, quartile: bool) -> Impl:
+    """PERCENTILE(.INC), PERCENTILE.EXC and the QUARTILEs: the k-th percentile interpolated
+    between the sorted numbers, at rank (n-1)k+1 (inclusive) or (n+1)k (exclusive)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = numbers_of(book, [args[0]])
+        if isinstance(nums, XlError):
+            return nums
+        k = args[1]
+        assert isinstance(k, float)
+        if quartile:
+            q = math.trunc(k)
+            if not (1 if exclusive else 0) <= q <= (3 if exclusive else 4):
+                return NUM
+            k = q / 4
+        if not nums or not 0 <= k <= 1:
+            return NUM
+        s = sorted(nums)
+        n = len(s)
+        rank = (n + 1) * k if exclusive else (n - 1) * k + 1
+        if rank < 1 or rank > n:
+            return NUM
+        low = math.floor(rank)
+        if low == n:
+            return s[-1]
+        return s[low - 1] + (rank - low) * (s[low] - s[low - 1])
+
+    return impl
+
+
+define("PERCENTILE", "x n", also=("PERCENTILE.INC",))(_percentile(False, False))
+define("PERCENTILE.EXC", "x n")(_percentile(True, False))
+define("QUARTILE", "x n", also=("QUARTILE.INC",))(_percentile(False, True))
+define("QUARTILE.EXC", "x n")(_percentile(True, True))
+
+
+@define("TRIMMEAN", "x n")
+def _trimmean(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The mean without ``percent`` of the numbers, half from each end (the count left out
+    rounded down to an even number)."""
+    nums = numbers_of(book, [args[0]])
     if isinstance(nums, XlError):
         return nums
-    asc = (
-        len(args) > 2
-        and args[2] is not None
-        and number(one_value(book, args[2], r, c)) not in (0.0, VALUE)
-    )
-    if x not in nums:
-        return NA
-    return float(1 + sum((v < x) if asc else (v > x) for v in nums))
+    p = args[1]
+    assert isinstance(p, float)
+    if not nums or not 0 <= p < 1:
+        return NUM
+    cut = int(len(nums) * p / 2)
+    s = sorted(nums)[cut : len(nums) - cut]
+    return math.fsum(s) / len(s)
+
+
+@define("FREQUENCY", "x x")
+def _frequency(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """How many numbers fall in each bin (above the bin before, up to this one), and a last
+    count for those above every bin: a column one longer than the bins."""
+    data = numbers_of(book, [args[0]])
+    bins = numbers_of(book, [args[1]])
+    if isinstance(data, XlError):
+        return data
+    if isinstance(bins, XlError):
+        return bins
+    order = sorted(range(len(bins)), key=lambda i: bins[i])
+    counts = [0] * (len(bins) + 1)
+    for x in data:
+        for i in order:
+            if x <= bins[i]:
+                counts[i] += 1
+                break
+        else:
+            counts[-1] += 1
+    return [[float(n)] for n in counts]
+
+
+# --- pairs of arrays ---------------------------------------------------------------------------
 
 
 def _pairs(book: Book, ys: Result, xs: Result) -> tuple[list[float], list[float]] | XlError:
@@ -169,8 +378,20 @@ def _pairs(book: Book, ys: Result, xs: Result) -> tuple[list[float], list[float]
     return out_y, out_x
 
 
-def _is_number(v: object) -> bool:
-    return isinstance(v, float | int) and not isinstance(v, bool)
+def _moments(book: Book, ys: Result, xs: Result) -> tuple[int, float, float, float] | XlError:
+    """n, the sums of squared deviations of x and of y, and of their products."""
+    found = _pairs(book, ys, xs)
+    if isinstance(found, XlError):
+        return found
+    y, x = found
+    n = len(x)
+    if n == 0:
+        return DIV0
+    mx, my = math.fsum(x) / n, math.fsum(y) / n
+    sxx = math.fsum((a - mx) ** 2 for a in x)
+    syy = math.fsum((b - my) ** 2 for b in y)
+    sxy = math.fsum((a - mx) * (b - my) for a, b in zip(x, y, strict=True))
+    return n, sxx, syy, sxy
 
 
 def _line(book: Book, ys: Result, xs: Result) -> tuple[float, float] | XlError:
@@ -189,256 +410,147 @@ def _line(book: Book, ys: Result, xs: Result) -> tuple[float, float] | XlError:
     return slope, my - slope * mx
 
 
-@register("SLOPE")
+@define("SLOPE", "x x")
 def _slope(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     line = _line(book, args[0], args[1])
     return line if isinstance(line, XlError) else line[0]
 
 
-@register("INTERCEPT")
+@define("INTERCEPT", "x x")
 def _intercept(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     line = _line(book, args[0], args[1])
     return line if isinstance(line, XlError) else line[1]
 
 
-@register("FORECAST", "FORECAST.LINEAR")
+@define("FORECAST", "n x x", also=("FORECAST.LINEAR",))
 def _forecast(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x = number_arg(book, args[0], r, c)
-    if isinstance(x, XlError):
-        return x
+    x = args[0]
+    assert isinstance(x, float)
     line = _line(book, args[1], args[2])
     return line if isinstance(line, XlError) else line[1] + line[0] * x
 
 
-def _spread(squares: bool, sample: bool) -> Impl:
-    """VAR, VAR.S, VARP, VAR.P and the STDEVs: the mean square deviation, over n - 1 for a
-    sample; its square root for the standard deviation."""
+@define("CORREL", "x x", also=("PEARSON",))
+def _correl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    found = _moments(book, args[0], args[1])
+    if isinstance(found, XlError):
+        return found
+    _, sxx, syy, sxy = found
+    return DIV0 if sxx == 0 or syy == 0 else sxy / math.sqrt(sxx * syy)
 
+
+@define("RSQ", "x x")
+def _rsq(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    found = _moments(book, args[0], args[1])
+    if isinstance(found, XlError):
+        return found
+    _, sxx, syy, sxy = found
+    return DIV0 if sxx == 0 or syy == 0 else sxy * sxy / (sxx * syy)
+
+
+def _covariance(sample: bool) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        nums = numbers_of(book, args)
-        if isinstance(nums, XlError):
-            return nums
-        n = len(nums)
-        if n < (2 if sample else 1):
+        found = _moments(book, args[0], args[1])
+        if isinstance(found, XlError):
+            return found
+        n, _, _, sxy = found
+        if sample and n < 2:
             return DIV0
-        mean = math.fsum(nums) / n
-        var = math.fsum((x - mean) ** 2 for x in nums) / (n - 1 if sample else n)
-        return var if squares else math.sqrt(var)
+        return sxy / (n - 1 if sample else n)
 
     return impl
 
 
-register("VAR", "VAR.S")(_spread(True, True))
-register("VARP", "VAR.P")(_spread(True, False))
-register("STDEV", "STDEV.S")(_spread(False, True))
-register("STDEVP", "STDEV.P")(_spread(False, False))
+define("COVAR", "x x", also=("COVARIANCE.P",))(_covariance(False))
+define("COVARIANCE.S", "x x")(_covariance(True))
 
-# SUBTOTAL's function numbers (Excel lists SUBTOTAL under Math & Trig; it is kept here, with
-# the aggregates it chooses among)
+
+@define("STANDARDIZE", "n n n")
+def _standardize(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    x, mean, sd = args
+    return NUM if sd <= 0 else (x - mean) / sd
+
+
+# --- SUBTOTAL and AGGREGATE ------------------------------------------------------------------
+
+# SUBTOTAL's function numbers (Excel lists SUBTOTAL and AGGREGATE under Math & Trig; they are
+# kept here, with the aggregates they choose among)
 _SUBTOTALS = {1: "AVERAGE", 2: "COUNT", 3: "COUNTA", 4: "MAX", 5: "MIN", 6: "PRODUCT",
               7: "STDEV", 8: "STDEVP", 9: "SUM", 10: "VAR", 11: "VARP"}  # fmt: skip
+_AGGREGATE = {**_SUBTOTALS, 7: "STDEV.S", 8: "STDEV.P", 10: "VAR.S", 11: "VAR.P",
+              12: "MEDIAN", 13: "MODE.SNGL", 14: "LARGE", 15: "SMALL", 16: "PERCENTILE.INC",
+              17: "QUARTILE.INC", 18: "PERCENTILE.EXC", 19: "QUARTILE.EXC"}  # fmt: skip
 
 
-@register("SUBTOTAL")
+def _kept(book: Book, args: list[Result], *, nested: bool, filtered: bool, manual: bool,
+          errors: bool) -> list[Result]:  # fmt: skip
+    """The arguments without the cells SUBTOTAL and AGGREGATE leave out: cells holding a
+    SUBTOTAL or AGGREGATE (``nested``), rows a filter hides (``filtered``), rows hidden by
+    hand (``manual``), errors (``errors``)."""
+    out: list[Result] = []
+    for a in args:
+        grid = as_grid(book, a)
+        if not isinstance(a, Area):
+            out.append([[v for v in line if not (errors and isinstance(v, XlError))]
+                        for line in grid])  # fmt: skip
+            continue
+        left_out = book.left_out
+        out.append([[v for j, v in enumerate(line)
+                     if not (errors and isinstance(v, XlError))
+                     and not left_out(a.sheet, a.r1 + i, a.c1 + j, nested=nested,
+                                      filtered=filtered, manual=manual)]
+                    for i, line in enumerate(grid)])  # fmt: skip
+    return out
+
+
+@define("SUBTOTAL", "n r")
 def _subtotal(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """One of eleven aggregates over references, leaving out the cells that hold a SUBTOTAL
-    themselves (no double counting) and the rows a filter hides; 101 to 111 also leave out
-    rows hidden by hand."""
-    which = number_arg(book, args[0], r, c)
-    if isinstance(which, XlError):
-        return which
+    (or AGGREGATE) themselves and the rows a filter hides; 101 to 111 also leave out rows
+    hidden by hand (Excel's SUBTOTAL reference)."""
+    which = args[0]
+    assert isinstance(which, float)
     number_of = int(which)
     name = _SUBTOTALS.get(number_of % 100 if number_of > 100 else number_of)
     if name is None or not (1 <= number_of <= 11 or 101 <= number_of <= 111):
         return VALUE
-    hidden_too = number_of > 100
-    kept: list[Result] = []
-    for a in args[1:]:
-        if not isinstance(a, Area):
-            kept.append(a)
-            continue
-        grid = as_grid(book, a)
-        kept.append([[v for j, v in enumerate(line)
-                      if not book.left_out(a.sheet, a.r1 + i, a.c1 + j, hidden_too)]
-                     for i, line in enumerate(grid)])  # fmt: skip
-    return FUNCTIONS[name][0](book, sh, r, c, kept)
+    kept = _kept(book, args[1:], nested=True, filtered=True, manual=number_of > 100, errors=False)
+    impl = FUNCTIONS[name].impl
+    assert impl is not None
+    return impl(book, sh, r, c, kept)
 
 
-@dataclass
-class _Fit:
-    """A least-squares fit of y on k x variables, in exact arithmetic (the floats given are
-    exact binary fractions; the answer is rounded once, at the end)."""
-
-    slopes: list[Fraction]  # one an x variable, in the order given
-    intercept: Fraction
-    inverse: list[list[Fraction]]  # (X'X)^-1 of the (centred, with a constant) x's
-    means: list[Fraction]
-    n: int
-    k: int
-    const: bool
-    ss_reg: Fraction
-    ss_resid: Fraction
-
-
-def _variables(book: Book, ys_arg: Result, xs_arg: Result | None
-               ) -> tuple[list[float], list[list[float]], bool] | XlError:  # fmt: skip
-    """The known y's, the x variables (each a list as long as the y's) and whether the y's are
-    a column; the x's 1, 2, 3 ... when left out. With the y's in a column each column of the
-    x's is a variable, in a row each row; x's shaped like the y's are one variable."""
-    ys_grid = as_grid(book, ys_arg)
-    column = len(ys_grid[0]) == 1
-    ys = [v for line in ys_grid for v in line]
-    if xs_arg is None:
-        variables: list[list[Value]] = [[float(i) for i in range(1, len(ys) + 1)]]
-    else:
-        xs_grid = as_grid(book, xs_arg)
-        if (len(xs_grid), len(xs_grid[0])) == (len(ys_grid), len(ys_grid[0])):
-            variables = [[v for line in xs_grid for v in line]]
-        elif column and len(ys_grid) > 1 and len(xs_grid) == len(ys_grid):
-            variables = [[line[j] for line in xs_grid] for j in range(len(xs_grid[0]))]
-        elif len(ys_grid) == 1 and len(ys_grid[0]) > 1 and len(xs_grid[0]) == len(ys):
-            variables = [list(line) for line in xs_grid]
-        else:
-            return REF
-    for v in (*ys, *(x for var in variables for x in var)):
-        if isinstance(v, XlError):
-            return v
-        if not _is_number(v):
+@define("AGGREGATE", "n n x x")
+def _aggregate(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """One of nineteen aggregates (AGGREGATE's function numbers), leaving out what ``options``
+    says: 0 nested SUBTOTALs and AGGREGATEs, 1 those and hidden rows, 2 those and errors,
+    3 all three, 4 nothing, 5 hidden rows, 6 errors, 7 hidden rows and errors. 14 to 19 take
+    an array and k."""
+    which, options = args[0], args[1]
+    assert isinstance(which, float) and isinstance(options, float)
+    name = _AGGREGATE.get(int(which))
+    option = int(options)
+    if name is None or not 0 <= option <= 7:
+        return VALUE
+    nested = option in (0, 1, 2, 3)
+    hidden = option in (1, 3, 5, 7)
+    errors = option in (2, 3, 6, 7)
+    impl = FUNCTIONS[name].impl
+    assert impl is not None
+    if int(which) >= 14:
+        if len(args) < 4 or args[3] is None:
             return VALUE
-    return ([float(y) for y in ys],  # type: ignore[arg-type]
-            [[float(x) for x in var] for var in variables], column)  # type: ignore[arg-type]  # fmt: skip
-
-
-def _inverse(a: list[list[Fraction]]) -> list[list[Fraction]] | None:
-    """The inverse of a square matrix by Gauss-Jordan elimination; None when singular."""
-    k = len(a)
-    m = [[*row, *(Fraction(int(i == j)) for j in range(k))] for i, row in enumerate(a)]
-    for col in range(k):
-        pivot = next((r for r in range(col, k) if m[r][col] != 0), None)
-        if pivot is None:
-            return None
-        m[col], m[pivot] = m[pivot], m[col]
-        lead = m[col][col]
-        m[col] = [v / lead for v in m[col]]
-        for r in range(k):
-            if r != col and m[r][col] != 0:
-                factor = m[r][col]
-                m[r] = [v - factor * w for v, w in zip(m[r], m[col], strict=True)]
-    return [row[k:] for row in m]
-
-
-def _fit(ys: list[float], variables: list[list[float]], const: bool) -> _Fit:
-    n, k = len(ys), len(variables)
-    y = [Fraction(v) for v in ys]
-    xs = [[Fraction(v) for v in var] for var in variables]
-    means = [sum(var, Fraction(0)) / n for var in xs] if const else [Fraction(0)] * k
-    y_mean = sum(y, Fraction(0)) / n if const else Fraction(0)
-    centred = [[v - mean for v in var] for var, mean in zip(xs, means, strict=True)]
-    a = [[sum((p * q for p, q in zip(u, w, strict=True)), Fraction(0)) for w in centred]
-         for u in centred]  # fmt: skip
-    inverse = _inverse(a)
-    if inverse is None:  # Excel leaves some out; which, its reference does not say
-        raise Unsupported("LINEST or TREND of x variables that depend on each other")
-    b = [sum(((p * (q - y_mean)) for p, q in zip(u, y, strict=True)), Fraction(0))
-         for u in centred]  # fmt: skip
-    slopes = [sum((inverse[i][j] * b[j] for j in range(k)), Fraction(0)) for i in range(k)]
-    intercept = y_mean - sum((m * mean for m, mean in zip(slopes, means, strict=True)),
-                             Fraction(0))  # fmt: skip
-    fitted = [intercept + sum((m * var[i] for m, var in zip(slopes, xs, strict=True)),
-                              Fraction(0)) for i in range(n)]  # fmt: skip
-    ss_resid = sum(((v - f) ** 2 for v, f in zip(y, fitted, strict=True)), Fraction(0))
-    ss_reg = sum(((f - y_mean) ** 2 for f in fitted), Fraction(0))
-    return _Fit(slopes, intercept, inverse, means, n, k, const, ss_reg, ss_resid)
-
-
-def _flag(book: Book, args: list[Result], i: int, r: int, c: int, default: bool) -> bool | XlError:
-    if len(args) <= i or args[i] is None:
-        return default
-    x = number_arg(book, args[i], r, c)
-    return x if isinstance(x, XlError) else x != 0
-
-
-@register("LINEST", arrays=True)
-def _linest(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The least-squares fit: the slopes (the last x variable's first) and the intercept, and
-    with ``stats`` their standard errors, r² and the standard error of y, F and the degrees of
-    freedom, the regression and residual sums of squares, in Excel's five rows."""
-    found = _variables(book, args[0], args[1] if len(args) > 1 and args[1] is not None else None)
-    const = _flag(book, args, 2, r, c, True)
-    stats = _flag(book, args, 3, r, c, False)
-    for v in (found, const, stats):
-        if isinstance(v, XlError):
-            return v
-    assert not isinstance(found, XlError) and isinstance(const, bool)
-    ys, variables, _ = found
-    fit = _fit(ys, variables, const)
-    top: list[Value] = [*(float(m) for m in reversed(fit.slopes)), float(fit.intercept)]
-    if not stats:
-        return [top]
-    width = len(fit.slopes) + 1
-    df = fit.n - fit.k - (1 if const else 0)
-
-    def row(*values: Value) -> list[Value]:
-        return [*values, *([NA] * (width - len(values)))]
-
-    if df <= 0:
-        return [top, row(*([NUM] * width)), row(1.0, NUM), row(NUM, float(df)),
-                row(float(fit.ss_reg), float(fit.ss_resid))]  # fmt: skip
-    variance = fit.ss_resid / df
-    errors: list[Value] = [math.sqrt(float(fit.inverse[i][i] * variance))
-                           for i in reversed(range(len(fit.slopes)))]  # fmt: skip
-    if const:
-        spread = Fraction(1, fit.n) + sum(
-            (fit.means[i] * fit.inverse[i][j] * fit.means[j]
-             for i in range(width - 1) for j in range(width - 1)), Fraction(0))  # fmt: skip
-        errors.append(math.sqrt(float(spread * variance)))
-    else:
-        errors.append(NA)
-    total = fit.ss_reg + fit.ss_resid
-    r2 = float(fit.ss_reg / total) if total else 1.0
-    f_stat: Value = float(fit.ss_reg / fit.k / variance) if variance and fit.k else NUM
-    return [top, errors, row(r2, math.sqrt(float(variance))), row(f_stat, float(df)),
-            row(float(fit.ss_reg), float(fit.ss_resid))]  # fmt: skip
-
-
-@register("TREND", arrays=True)
-def _trend(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The least-squares fit's values at ``new_x`` (the known x's when left out): one value a
-    point, a point being a row of the x's (y's in a column) or a column (y's in a row)."""
-    known_x = args[1] if len(args) > 1 and args[1] is not None else None
-    found = _variables(book, args[0], known_x)
-    const = _flag(book, args, 3, r, c, True)
-    for v in (found, const):
-        if isinstance(v, XlError):
-            return v
-    assert not isinstance(found, XlError) and isinstance(const, bool)
-    ys, variables, column = found
-    fit = _fit(ys, variables, const)
-    if len(args) > 2 and args[2] is not None:
-        new = as_grid(book, args[2])
-    elif known_x is not None:
-        new = as_grid(book, known_x)
-    else:
-        new = [[x] for x in variables[0]] if column else [list(variables[0])]
-    for line in new:
-        for x in line:
-            if isinstance(x, XlError):
-                return x
-            if not _is_number(x):
-                return VALUE
-
-    def at(point: list[Value]) -> Value:
-        total = fit.intercept + sum((m * Fraction(float(x))  # type: ignore[arg-type]
-                                     for m, x in zip(fit.slopes, point, strict=True)),
-                                    Fraction(0))  # fmt: skip
-        return float(total)
-
-    if len(fit.slopes) == 1:
-        return [[at([x]) for x in line] for line in new]
-    if column:
-        if len(new[0]) != len(fit.slopes):
-            return REF
-        return [[at(list(line))] for line in new]
-    if len(new) != len(fit.slopes):
-        return REF
-    return [[at([line[j] for line in new]) for j in range(len(new[0]))]]
+        k = number(as_grid(book, args[3])[0][0])
+        if isinstance(k, XlError):
+            return k
+        kept = _kept(book, [args[2]], nested=nested, filtered=hidden, manual=hidden, errors=errors)
+        return impl(book, sh, r, c, [kept[0], k])
+    kept = _kept(
+        book,
+        [a for a in args[2:] if a is not None],
+        nested=nested,
+        filtered=hidden,
+        manual=hidden,
+        errors=errors,
+    )
+    return impl(book, sh, r, c, kept)

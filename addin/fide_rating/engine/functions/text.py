@@ -1,65 +1,111 @@
-"""Text functions (Excel's category): LEN, UPPER, LOWER, TRIM, VALUE, LEFT, MID, CONCAT, EXACT,
-FIND, SEARCH, SUBSTITUTE, REPLACE, REPT, CODE, CHAR, UNICODE, UNICHAR, TEXT.
+"""Text functions (Excel's category): LEN, UPPER, LOWER, PROPER, TRIM, CLEAN, VALUE,
+NUMBERVALUE, LEFT, RIGHT, MID, CONCAT, TEXTJOIN, EXACT, FIND, SEARCH, SUBSTITUTE, REPLACE,
+REPT, CODE, CHAR, UNICODE, UNICHAR, T, TEXT, FIXED, DOLLAR, TEXTSPLIT, TEXTBEFORE, TEXTAFTER,
+ARRAYTOTEXT, VALUETOTEXT and the REGEX functions.
 
-May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base`, :mod:`.numfmt` and the
-standard library.
+May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
+:mod:`.numfmt` and the standard library.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 
-from ..formula.values import (
-    NA,
-    VALUE,
-    Book,
-    Result,
-    Unsupported,
-    Value,
-    XlError,
-    number,
-    text_of,
-)
-from .base import Impl, flatten, number_arg, one_value, optional_number, register, wildcards
+from ..formula.coerce import exact, read_number, text_of
+from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
+from .base import Impl, define, flatten, wildcards
 from .numfmt import format_text
+
+_LONGEST = 32767  # characters in a cell
+_ANSI = "cp1252"  # CODE and CHAR on Windows Excel: the Western code page
+CALC = XlError("#CALC!")
 
 
 def _text1(f: Callable[[str], Value]) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        t = text_of(one_value(book, args[0], r, c))
-        return t if isinstance(t, XlError) else f(t)
+    def impl(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+        return f(args[0])
 
     return impl
 
 
-register("LEN")(_text1(lambda t: float(len(t))))
-register("UPPER")(_text1(str.upper))
-register("LOWER")(_text1(str.lower))
-register("TRIM")(_text1(lambda t: " ".join(part for part in t.split(" ") if part)))
+def _proper(t: str) -> str:
+    """Each run of letters with its first letter capitalised, the others lower case."""
+    return re.sub(r"[^\W\d_]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), t)
 
 
-@register("VALUE")
-def _value(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    v = one_value(book, args[0], r, c)
-    return 0.0 if v is None else number(text_of(v) if isinstance(v, bool) else v)  # blank: 0
+define("LEN", "s")(_text1(lambda t: float(len(t))))
+define("UPPER", "s")(_text1(str.upper))
+define("LOWER", "s")(_text1(str.lower))
+define("PROPER", "s")(_text1(_proper))
+define("TRIM", "s")(_text1(lambda t: " ".join(part for part in t.split(" ") if part)))
+define("CLEAN", "s")(_text1(lambda t: "".join(ch for ch in t if ord(ch) >= 32)))
+
+
+@define("T", "v")
+def _t(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    return args[0] if isinstance(args[0], str) else ""
+
+
+@define("VALUE", "v")
+def _value(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """A text as the number (or date, or time) it shows (:mod:`..formula.coerce`); a number
+    as itself, a blank as 0; a logical is #VALUE!."""
+    v = args[0]
+    if v is None:
+        return 0.0
+    if isinstance(v, bool):
+        return VALUE
+    if isinstance(v, float):
+        return v
+    found = read_number(str(v))
+    return VALUE if found is None else found
+
+
+@define("NUMBERVALUE", "s s? s?")
+def _numbervalue(book: Book, sh: str, r: int, c: int, args: list[str | None]) -> Result:
+    """A text as a number with the separators given (``.`` and ``,`` when left out): spaces
+    are ignored anywhere, group separators before the decimal one, and each ``%`` at the end
+    divides by 100."""
+    text, decimal, group = args
+    assert text is not None
+    point = "." if decimal is None else decimal[:1]
+    grouping = "," if group is None else group[:1]
+    if not point or point == grouping:
+        return VALUE
+    t = "".join(text.split())
+    if not t:
+        return 0.0
+    percent = len(t) - len(t.rstrip("%"))
+    t = t.rstrip("%")
+    if t.count(point) > 1:
+        return VALUE
+    whole, sep, fraction = t.partition(point)
+    if grouping and grouping in fraction:
+        return VALUE
+    if grouping:
+        whole = whole.replace(grouping, "")
+    shown = whole + ("." + fraction if sep else "")
+    if not re.fullmatch(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", shown):
+        return VALUE
+    return float(shown) / 100.0**percent
 
 
 def _cut(which: str) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        t = text_of(one_value(book, args[0], r, c))
-        if isinstance(t, XlError):
-            return t
+    """LEFT, RIGHT (``num_chars`` 1 when left out) and MID."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        t = args[0]
+        assert isinstance(t, str)
         if which == "MID":
-            start, n = number_arg(book, args[1], r, c), number_arg(book, args[2], r, c)
-            if isinstance(start, XlError):
-                return start  # an error argument is the result (Excel propagates it)
-            if isinstance(n, XlError):
-                return n
-            return t[int(start) - 1 : int(start) - 1 + int(n)] if start >= 1 and n >= 0 else VALUE
-        n = number_arg(book, args[1], r, c) if len(args) > 1 else 1.0
-        if isinstance(n, XlError):
-            return n
+            start, n = args[1], args[2]
+            assert isinstance(start, float) and isinstance(n, float)
+            if start < 1 or n < 0:
+                return VALUE
+            return t[int(start) - 1 : int(start) - 1 + int(n)]
+        n = 1.0 if args[1] is None else args[1]
+        assert isinstance(n, float)
         if n < 0:
             return VALUE
         k = int(n)
@@ -68,20 +114,15 @@ def _cut(which: str) -> Impl:
     return impl
 
 
-register("LEFT")(_cut("LEFT"))
-register("RIGHT")(_cut("RIGHT"))
-register("MID")(_cut("MID"))
+define("LEFT", "s n")(_cut("LEFT"))
+define("RIGHT", "s n")(_cut("RIGHT"))
+define("MID", "s n n")(_cut("MID"))
 
 
-@register("REPLACE")
-def _replace(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("REPLACE", "s n n s")
+def _replace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """``num_chars`` characters of ``old_text`` from ``start_num`` replaced by ``new_text``."""
-    old = text_of(one_value(book, args[0], r, c))
-    start, n = number_arg(book, args[1], r, c), number_arg(book, args[2], r, c)
-    new = text_of(one_value(book, args[3], r, c))
-    for v in (old, start, n, new):
-        if isinstance(v, XlError):
-            return v
+    old, start, n, new = args
     assert isinstance(old, str) and isinstance(new, str)
     assert isinstance(start, float) and isinstance(n, float)
     if start < 1 or n < 0:
@@ -90,39 +131,67 @@ def _replace(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return old[:at] + new + old[at + int(n) :]
 
 
-@register("CONCATENATE", "CONCAT")
+def _joined(parts: list[str]) -> Result:
+    out = "".join(parts)
+    return VALUE if len(out) > _LONGEST else out
+
+
+@define("CONCATENATE", "s")
+def _concatenate(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    """Its values as texts, one after the other (a range given is implicitly intersected)."""
+    return _joined(args)
+
+
+@define("CONCAT", "r", union=True)
 def _concat(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """Its values, ranges cell by cell, as texts one after the other."""
     out = []
     for v, _ in flatten(book, args):
         t = text_of(v)
         if isinstance(t, XlError):
             return t
         out.append(t)
-    return "".join(out)
+    return _joined(out)
 
 
-@register("EXACT")
-def _exact(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    a, b = text_of(one_value(book, args[0], r, c)), text_of(one_value(book, args[1], r, c))
-    if isinstance(a, XlError):
-        return a
-    if isinstance(b, XlError):
-        return b
-    return a == b
+@define("TEXTJOIN", "x b r")
+def _textjoin(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The texts joined by ``delimiter`` (a range of them used in turn), empty ones skipped
+    with ``ignore_empty``."""
+    delimiters = [text_of(v) for v, _ in flatten(book, [args[0]])]
+    skip = args[1]
+    texts: list[str] = []
+    for v, _ in flatten(book, args[2:]):
+        t = text_of(v)
+        if isinstance(t, XlError):
+            return t
+        if skip and t == "":
+            continue
+        texts.append(t)
+    for d in delimiters:
+        if isinstance(d, XlError):
+            return d
+    seps = [d for d in delimiters if isinstance(d, str)] or [""]
+    out: list[str] = []
+    for i, t in enumerate(texts):
+        if i:
+            out.append(seps[(i - 1) % len(seps)])
+        out.append(t)
+    return _joined(out)
+
+
+@define("EXACT", "s s")
+def _exact(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    return args[0] == args[1]
 
 
 def _position(case: bool) -> Impl:
     """FIND (case-sensitive, literal) and SEARCH (any case, wildcards): where the text starts."""
 
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        find = text_of(one_value(book, args[0], r, c))
-        within = text_of(one_value(book, args[1], r, c))
-        start = optional_number(book, args, 2, r, c, 1.0)
-        for v in (find, within, start):
-            if isinstance(v, XlError):
-                return v
-        assert isinstance(find, str) and isinstance(within, str) and isinstance(start, float)
-        at = int(start) - 1
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        find, within, start = args
+        assert isinstance(find, str) and isinstance(within, str)
+        at = int(1.0 if start is None else start) - 1  # type: ignore[arg-type]
         if at < 0 or at > len(within):
             return VALUE
         if case:
@@ -135,18 +204,14 @@ def _position(case: bool) -> Impl:
     return impl
 
 
-register("FIND")(_position(True))
-register("SEARCH")(_position(False))
+define("FIND", "s s n")(_position(True))
+define("SEARCH", "s s n")(_position(False))
 
 
-@register("SUBSTITUTE")
-def _substitute(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    parts = [text_of(one_value(book, a, r, c)) for a in args[:3]]
-    nth = number_arg(book, args[3], r, c) if len(args) > 3 else None  # empty: 0, #VALUE!
-    for v in (*parts, nth):
-        if isinstance(v, XlError):
-            return v
-    text, old, new = (str(p) for p in parts)
+@define("SUBSTITUTE", "s s s n")
+def _substitute(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    text, old, new, nth = args
+    assert isinstance(text, str) and isinstance(old, str) and isinstance(new, str)
     if not old:
         return text
     if nth is None:
@@ -162,33 +227,22 @@ def _substitute(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resu
     return text[:at] + new + text[at + len(old) :]
 
 
-@register("REPT")
-def _rept(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    t = text_of(one_value(book, args[0], r, c))
-    n = number_arg(book, args[1], r, c)
-    if isinstance(t, XlError):
-        return t
-    if isinstance(n, XlError):
-        return n
+@define("REPT", "s n")
+def _rept(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    t, n = args
+    assert isinstance(t, str) and isinstance(n, float)
     if n < 0 or len(t) * int(n) > _LONGEST:
         return VALUE
     return t * int(n)
 
 
-_LONGEST = 32767  # characters in a cell
-_ANSI = "cp1252"  # CODE and CHAR on Windows Excel: the Western code page
-
-
-def _first_char(book: Book, v: Result, r: int, c: int) -> str | XlError:
-    t = text_of(one_value(book, v, r, c))
-    if isinstance(t, XlError):
-        return t
+def _first_char(t: str) -> str | XlError:
     return t[0] if t else VALUE
 
 
-@register("CODE")
-def _code(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    ch = _first_char(book, args[0], r, c)
+@define("CODE", "s")
+def _code(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    ch = _first_char(args[0])
     if isinstance(ch, XlError):
         return ch
     try:
@@ -197,52 +251,242 @@ def _code(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         return 63.0  # "?": Excel's code for a character outside the code page
 
 
-@register("UNICODE")
-def _unicode(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    ch = _first_char(book, args[0], r, c)
+@define("UNICODE", "s")
+def _unicode(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    ch = _first_char(args[0])
     return ch if isinstance(ch, XlError) else float(ord(ch))
 
 
-@register("CHAR")
-def _char(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    n = number_arg(book, args[0], r, c)
-    if isinstance(n, XlError):
-        return n
-    k = int(n)
+@define("CHAR", "n")
+def _char(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    k = int(args[0])
     if not 1 <= k <= 255:
         return VALUE
     return bytes([k]).decode(_ANSI, errors="ignore") or chr(k)  # 0x81, 0x8D ...: as Latin-1
 
 
-@register("UNICHAR")
-def _unichar(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    n = number_arg(book, args[0], r, c)
-    if isinstance(n, XlError):
-        return n
-    k = int(n)
+@define("UNICHAR", "n")
+def _unichar(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    k = int(args[0])
     if not 1 <= k <= 0x10FFFF:
         return VALUE
     return NA if 0xD800 <= k <= 0xDFFF else chr(k)  # a lone surrogate half: #N/A
 
 
-@register("TEXT")
-def _text(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+@define("TEXT", "v s")
+def _text(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """A value shown with a number format (see :mod:`.numfmt`). A text that reads as a number
-    is formatted as one; a logical is its text; a date or time written as text is reported:
-    Excel reads more of those than VALUE does."""
-    v = one_value(book, args[0], r, c)
-    code = text_of(one_value(book, args[1], r, c))
-    if isinstance(v, XlError):
-        return v
-    if isinstance(code, XlError):
-        return code
+    (or a date, or a time) is formatted as one; a logical is its text."""
+    v, code = args
+    assert isinstance(code, str)
     if isinstance(v, bool):
         return format_text("TRUE" if v else "FALSE", code)
     if isinstance(v, str):
-        x = number(v)
-        if not isinstance(x, XlError):
-            return format_text(x, code)
-        if re.search(r"\d[-/:.]|[-/:.]\d", v):
-            raise Unsupported(f"TEXT of the date or time text {v[:20]!r}")
-        return format_text(v, code)
-    return format_text(0.0 if v is None else float(v), code)
+        x = read_number(v)
+        return format_text(v if x is None else x, code)
+    return format_text(0.0 if v is None else float(v), code)  # type: ignore[arg-type]
+
+
+def _fixed_digits(x: float, decimals: int, commas: bool) -> str:
+    """A number rounded to ``decimals`` (to the left of the point when negative), with or
+    without thousands separators."""
+    code = ("#,##0" if commas else "0") + ("." + "0" * decimals if decimals > 0 else "")
+    if decimals < 0:  # to tens, hundreds ...: halves away from zero, as ROUND
+        x = float(exact(x).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+    shown = format_text(x, code)
+    assert isinstance(shown, str)
+    return shown
+
+
+@define("FIXED", "n n? b?")
+def _fixed(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """A number as text rounded to ``decimals`` (2 when left out; up to 127), with thousands
+    separators unless ``no_commas``."""
+    x, decimals, no_commas = args
+    assert isinstance(x, float)
+    d = 2 if decimals is None else int(decimals)  # type: ignore[arg-type]
+    if d > 127:
+        return VALUE
+    return _fixed_digits(x, d, not no_commas)
+
+
+@define("DOLLAR", "n n?")
+def _dollar(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """A number as currency text, ``$1,234.57`` (negative in parentheses), as in Excel in the
+    United States."""
+    x, decimals = args
+    assert isinstance(x, float)
+    d = 2 if decimals is None else int(decimals)  # type: ignore[arg-type]
+    shown = _fixed_digits(abs(x), d, True)
+    return f"(${shown})" if x < 0 else f"${shown}"
+
+
+# --- splitting and searching -----------------------------------------------------------------
+
+
+def _delimiters(book: Book, v: Result) -> list[str] | XlError:
+    out = []
+    for x, _ in flatten(book, [v]):
+        t = text_of(x)
+        if isinstance(t, XlError):
+            return t
+        out.append(t)
+    return out
+
+
+def _splitter(delimiters: list[str], insensitive: bool) -> re.Pattern[str] | None:
+    used = sorted((d for d in delimiters if d), key=len, reverse=True)
+    if not used:
+        return None
+    return re.compile("|".join(re.escape(d) for d in used), re.I if insensitive else 0)
+
+
+@define("TEXTSPLIT", "s x x? b? n? v?")
+def _textsplit(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The text cut at the column delimiters into columns and at the row delimiters into
+    rows; short rows padded with ``pad_with`` (#N/A when left out)."""
+    text, cols_at, rows_at, ignore, mode, pad = args
+    assert isinstance(text, str)
+    col_d = _delimiters(book, cols_at) if cols_at is not None else []
+    row_d = _delimiters(book, rows_at) if rows_at is not None else []
+    for d in (col_d, row_d):
+        if isinstance(d, XlError):
+            return d
+    assert not isinstance(col_d, XlError) and not isinstance(row_d, XlError)
+    if not any(col_d) and not any(row_d):
+        return VALUE
+    insensitive = bool(mode)
+    by_row, by_col = _splitter(row_d, insensitive), _splitter(col_d, insensitive)
+    lines = by_row.split(text) if by_row else [text]
+    if ignore:
+        lines = [line for line in lines if line]
+    grid = []
+    for line in lines:
+        cells = by_col.split(line) if by_col else [line]
+        if ignore:
+            cells = [x for x in cells if x]
+        grid.append(cells)
+    if not grid:
+        return VALUE
+    width = max(len(line) for line in grid)
+    filler: Value = NA if pad is None else pad  # type: ignore[assignment]
+    return [[*line, *([filler] * (width - len(line)))] for line in grid]
+
+
+def _before_after(after: bool) -> Impl:
+    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter (counted from the
+    end when negative); not found: ``if_not_found``, else #N/A."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        text, at, nth, mode, end, missing = args
+        assert isinstance(text, str)
+        delims = _delimiters(book, at)
+        if isinstance(delims, XlError):
+            return delims
+        n = 1 if nth is None else int(nth)  # type: ignore[arg-type]
+        if n == 0 or abs(n) > len(text) + 1:
+            return VALUE
+        pattern = _splitter(delims, bool(mode))
+        spots: list[tuple[int, int]] = []
+        if pattern is None:
+            spots = [(0, 0)] if n > 0 else [(len(text), len(text))]
+        else:
+            spots = [(m.start(), m.end()) for m in pattern.finditer(text)]
+        if end:
+            spots = [(0, 0), *spots, (len(text), len(text))]
+        if not spots or abs(n) > len(spots):
+            return NA if missing is None else missing
+        start, stop = spots[n - 1] if n > 0 else spots[n]
+        return text[stop:] if after else text[:start]
+
+    return impl
+
+
+define("TEXTBEFORE", "s x n? n? n? v?")(_before_after(False))
+define("TEXTAFTER", "s x n? n? n? v?")(_before_after(True))
+
+
+def _as_text(v: Value, strict: bool) -> str:
+    """A value as ARRAYTOTEXT and VALUETOTEXT write it: a text quoted in the strict format."""
+    if isinstance(v, str):
+        return '"' + v.replace('"', '""') + '"' if strict else v
+    shown = text_of(v)
+    return shown.code if isinstance(shown, XlError) else shown
+
+
+@define("VALUETOTEXT", "e n?")
+def _valuetotext(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    v, form = args
+    if form not in (None, 0.0, 1.0):
+        return VALUE
+    return _as_text(v, form == 1.0)
+
+
+@define("ARRAYTOTEXT", "x n?")
+def _arraytotext(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """An array as text: its values separated by ``, `` (concise, ``format`` 0), or written
+    as an array constant, ``{1,"a";2,"b"}`` (strict, 1)."""
+    grid, form = as_grid(book, args[0]), args[1]
+    if form not in (None, 0.0, 1.0):
+        return VALUE
+    if form == 1.0:
+        return "{" + ";".join(",".join(_as_text(v, True) for v in line) for line in grid) + "}"
+    return ", ".join(_as_text(v, False) for line in grid for v in line)
+
+
+# --- regular expressions (Excel's REGEX functions; Python's dialect of Excel's PCRE2) -----------
+
+
+def _regex(pattern: str, insensitive: bool) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern, re.I if insensitive else 0)
+    except re.error:
+        raise Unsupported(f"the regular expression {pattern[:30]!r}") from None
+
+
+@define("REGEXTEST", "s s n?")
+def _regextest(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    text, pattern, case = args
+    assert isinstance(text, str) and isinstance(pattern, str)
+    return _regex(pattern, bool(case)).search(text) is not None
+
+
+@define("REGEXEXTRACT", "s s n? n?")
+def _regexextract(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """The first match (``return_mode`` 0), every match (1, a column) or the first match's
+    groups (2, a row); no match: #N/A."""
+    text, pattern, mode, case = args
+    assert isinstance(text, str) and isinstance(pattern, str)
+    found = _regex(pattern, bool(case))
+    how = 0 if mode is None else int(mode)  # type: ignore[arg-type]
+    if how == 0:
+        m = found.search(text)
+        return NA if m is None else m.group()
+    if how == 1:
+        every = [m.group() for m in found.finditer(text)]
+        return [[v] for v in every] if every else NA
+    if how == 2:
+        m = found.search(text)
+        if m is None:
+            return NA
+        groups = [g if g is not None else "" for g in m.groups()]
+        return [groups] if groups else [[m.group()]]
+    return VALUE
+
+
+@define("REGEXREPLACE", "s s s n? n?")
+def _regexreplace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """Each match (or only the n-th, counted from the end when negative) replaced; ``$1`` in
+    the replacement is the first group."""
+    text, pattern, replacement, nth, case = args
+    assert isinstance(text, str) and isinstance(pattern, str) and isinstance(replacement, str)
+    found = _regex(pattern, bool(case))
+    template = re.sub(r"\$(\d+)", r"\\g<\1>", replacement.replace("\\", "\\\\"))
+    n = 0 if nth is None else int(nth)  # type: ignore[arg-type]
+    if n == 0:
+        return found.sub(template, text)
+    spots = list(found.finditer(text))
+    if abs(n) > len(spots):
+        return text
+    m = spots[n - 1] if n > 0 else spots[n]
+    return text[: m.start()] + m.expand(template) + text[m.end() :]

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from fractions import Fraction as F  # noqa: N817 - the tables read better with it
 
-from ..formula.values import NA, VALUE, Book, Result, Unsupported, XlError, text_of
-from .base import number_arg, one_value, register
+from ..formula.coerce import number
+from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError
+from .base import define
 
 _LBM = F("0.45359237")  # kg
 _FT = F("0.3048")  # m
@@ -90,7 +91,8 @@ _PREFIXED = {"g": 1, "m": 1, "sec": 1, "s": 1, "Pa": 1, "p": 1, "atm": 1, "at": 
              "dyn": 1, "dy": 1, "pond": 1, "J": 1, "e": 1, "c": 1, "cal": 1, "Wh": 1, "wh": 1,
              "W": 1, "w": 1, "T": 1, "ga": 1, "l": 1, "L": 1, "lt": 1, "ang": 1, "ly": 1,
              "m2": 2, "m^2": 2, "m3": 3, "m^3": 3, "ang2": 2, "ang^2": 2, "ang3": 3,
-             "ang^3": 3, "bit": 1, "byte": 1, "K": 1, "kel": 1}  # fmt: skip
+             "ang^3": 3, "bit": 1, "byte": 1, "K": 1, "kel": 1, "m/h": 1, "m/hr": 1, "m/s": 1,
+             "m/sec": 1}  # fmt: skip
 
 
 def _unit(name: str) -> tuple[str, F] | None:
@@ -131,19 +133,16 @@ def _from_kelvin(k: F, scale: str) -> F:
             "Reau": (k - _ZERO_C) * 4 / 5}[scale]  # fmt: skip
 
 
-@register("CONVERT")
-def _convert(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    x = number_arg(book, args[0], r, c)
-    names = [text_of(one_value(book, a, r, c)) for a in args[1:3]]
+@define("CONVERT", "v s s")
+def _convert(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    value, source_name, target_name = args
+    if isinstance(value, bool):
+        return VALUE
+    x = number(value)
     if isinstance(x, XlError):
         return x
-    for name in names:
-        if isinstance(name, XlError):
-            return name
-    assert isinstance(names[0], str) and isinstance(names[1], str)
-    if isinstance(one_value(book, args[0], r, c), bool):
-        return VALUE
-    source, target = _unit(names[0]), _unit(names[1])
+    assert isinstance(source_name, str) and isinstance(target_name, str)
+    source, target = _unit(source_name), _unit(target_name)
     if source is None or target is None:
         return NA
     (kind, factor), (kind_to, factor_to) = source, target

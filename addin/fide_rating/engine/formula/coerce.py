@@ -1,0 +1,352 @@
+"""Conversions between spreadsheet values, as Excel makes them: what arithmetic, VALUE and a
+value parameter do with a text, what ``&`` and the text functions do with a number.
+
+* **Text to number** (:func:`number`): what Excel's VALUE accepts ("Text can be in any of the
+  constant number, date, or time formats recognized by Microsoft Excel"): leading and
+  trailing spaces, a sign or parentheses for a negative, a currency sign, thousands
+  separators in groups of three, a decimal point, an exponent, a percent sign; a date
+  (``1987-08-26``, ``8/26/1987``, ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``,
+  ``2:30 PM``), or both; a whole number and a fraction (``1 1/2``). Anything else is
+  ``#VALUE!``. Dates are read as Excel in the United States reads them (month before day), the
+  locale in which the workbooks of the corpus were saved.
+* **Number to text** (:func:`text_of`): Excel's General format without a column width, as
+  Excel's ``&`` gives it: 15 significant digits; the plain form while it has at most 15
+  integer digits, or, below 1, at most 18 digits after the point; otherwise the scientific
+  form ``1.23456789012346E-05``, its exponent signed and at least two digits.
+* **To a logical** (:func:`truth`): a number is TRUE unless 0; the texts TRUE and FALSE in
+  any case; any other text ``#VALUE!``.
+
+Serial numbers of dates are the workbook's (:data:`DATE_OFFSET`: 0 in the 1900 date system,
+1462 in the 1904 one, whose day 0 is 1904-01-01).
+
+May import: :mod:`.values` and the standard library.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import re
+from contextvars import ContextVar
+from decimal import Decimal
+from typing import Any
+
+from .values import DIV0, NUM, VALUE, Array, Value, XlError, element
+
+DATE_OFFSET: ContextVar[int] = ContextVar("DATE_OFFSET", default=0)
+"""Days from the workbook's day 0 to the 1900 system's: 1462 for a 1904 workbook."""
+
+EPOCH = _dt.date(1899, 12, 30)  # serial 0 of the 1900 system, from 1900-03-01 on
+_MARCH_1900 = _dt.date(1900, 3, 1)
+LAST = 2958465  # 9999-12-31 in the 1900 system
+
+# --- text to number -------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NUMBER = re.compile(
+    r"(?P<sign>[+-]?)\s*(?P<cur>\$?)\s*(?P<sign2>[+-]?)"
+    r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?P<frac>\.\d*)?(?P<exp>[eE][+-]?\d+)?\s*(?P<pct>%?)"
+)
+_FRACTION = re.compile(r"([+-]?)(\d+)\s+(\d+)/(\d+)")
+
+
+def number(v: Value) -> float | XlError:
+    """A value as a number, the way arithmetic takes it: a blank is 0, a logical 1 or 0, a
+    text what VALUE reads in it (``#VALUE!`` when nothing)."""
+    if isinstance(v, float):
+        return v
+    if v is None:
+        return 0.0
+    if isinstance(v, bool):
+        return 1.0 if v else 0.0
+    if isinstance(v, XlError):
+        return v
+    if isinstance(v, int):
+        return float(v)
+    if _PLAIN.fullmatch(v):  # the usual case, "12" or "-1.5"
+        return float(v)
+    found = read_number(v)
+    return VALUE if found is None else found
+
+
+def read_number(text: str) -> float | None:
+    """The number a text stands for, as Excel's VALUE reads it; None when it is not one."""
+    t = text.strip()
+    if not t:
+        return None
+    negative = False
+    if t.startswith("(") and t.endswith(")"):  # (1,000) is -1000, as in accounting
+        negative, t = True, t[1:-1].strip()
+    m = _NUMBER.fullmatch(t)
+    if m is not None and (m.group("int") or (m.group("frac") or ".") != "."):
+        if (m.group("sign") and m.group("sign2")) or (negative and (m.group("sign") or
+                                                                m.group("sign2"))):  # fmt: skip
+            return None
+        digits = m.group("int").replace(",", "") + (m.group("frac") or "")
+        x = float(digits + (m.group("exp") or ""))
+        if m.group("pct"):
+            x /= 100
+        if "-" in (m.group("sign"), m.group("sign2")) or negative:
+            x = -x
+        return x
+    if negative:
+        return None
+    m = _FRACTION.fullmatch(t)
+    if m is not None:
+        whole, top, bottom = int(m.group(2)), int(m.group(3)), int(m.group(4))
+        if bottom == 0 or top >= bottom:
+            return None
+        x = whole + top / bottom
+        return -x if m.group(1) == "-" else x
+    return read_date_time(t)
+
+
+# --- dates and times written as text -------------------------------------------------------
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTHS["sept"] = 9
+_TIME = re.compile(
+    r"(?P<h>\d{1,2})(?::(?P<m>\d{1,2})(?::(?P<s>\d{1,2}(?:\.\d+)?))?)?\s*(?P<ampm>[AaPp][Mm]?)?"
+)
+_DATE_FORMS = (
+    # (pattern, the order of its parts: y m d, M a month's name)
+    (re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{1,2})[-/](\d{1,2})[-/](\d{2}|\d{4})"), "mdy"),
+    (re.compile(r"(\d{1,2})[-\s]+([A-Za-z]{3,9})\.?[-\s,]+(\d{2}|\d{4})"), "dMy"),
+    (re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})"), "Mdy"),
+    (re.compile(r"([A-Za-z]{3,9})\.?[-\s]+(\d{4})"), "My"),
+)
+
+
+def read_date_time(text: str) -> float | None:
+    """A date, a time of day, or both (the date first), as a serial number; None when the text
+    is not one Excel reads. A date without its year depends on the day it is read: reported."""
+    t = " ".join(text.split())
+    date_part, time_part = t, ""
+    found = _split_time(t)
+    if found is not None:
+        date_part, time_part = found
+    serial = 0.0
+    if date_part:
+        day = _read_date(date_part)
+        if day is None:
+            return None
+        serial = float(day)
+    if time_part:
+        clock = _read_time(time_part)
+        if clock is None:
+            return None
+        serial += clock
+    return serial
+
+
+def _split_time(t: str) -> tuple[str, str] | None:
+    """The text cut before its time of day (the part with a colon or AM/PM), if it has one."""
+    m = re.search(r"(?:^|\s)(\d{1,2}(?::\d{1,2}(?::\d{1,2}(?:\.\d+)?)?\s*(?:[AaPp][Mm]?)?|"
+                  r"\s*[AaPp][Mm]))$", t)  # fmt: skip
+    if m is None or (":" not in m.group(1) and not re.search(r"[AaPp]", m.group(1))):
+        return None
+    return t[: m.start()].strip(), m.group(1).strip()
+
+
+def _read_time(t: str) -> float | None:
+    m = _TIME.fullmatch(t)
+    if m is None:
+        return None
+    h, mi, s = int(m.group("h")), int(m.group("m") or 0), float(m.group("s") or 0)
+    if m.group("ampm"):
+        if not 1 <= h <= 12 or (m.group("m") is None and not m.group("ampm")):
+            return None
+        h = h % 12 + (12 if m.group("ampm")[0] in "Pp" else 0)
+    if h > 23 or mi > 59 or s >= 60:
+        return None
+    return (h * 3600 + mi * 60 + s) / 86400
+
+
+def _read_date(t: str) -> int | None:
+    for pattern, order in _DATE_FORMS:
+        m = pattern.fullmatch(t)
+        if m is None:
+            continue
+        parts = dict(zip(order, m.groups(), strict=True))
+        if "M" in parts:
+            month = _MONTHS.get(parts["M"].lower().rstrip("."))
+            if month is None:
+                return None
+        else:
+            month = int(parts["m"])
+        day = int(parts.get("d", "1"))
+        year_text = parts["y"]
+        year = int(year_text)
+        if len(year_text) == 2:  # Excel's window: 00-29 this century, 30-99 the last
+            year += 2000 if year < 30 else 1900
+        return serial_of_date(year, month, day)
+    return None
+
+
+def serial_of_date(year: int, month: int, day: int) -> int | None:
+    """The workbook's serial of a calendar date; None for one that does not exist or is
+    before the date system's first day."""
+    offset = DATE_OFFSET.get()
+    if (year, month, day) == (1900, 2, 29):  # the day the 1900 system counts, as Lotus did
+        return None if offset else 60
+    try:
+        when = _dt.date(year, month, day)
+    except ValueError:
+        return None
+    serial = (when - EPOCH).days - (when < _MARCH_1900) - offset
+    return serial if serial >= (0 if offset else 1) else None
+
+
+# --- number to text ------------------------------------------------------------------------
+
+
+def general(x: float) -> str:
+    """A number as Excel's ``&`` writes it (its General format with no width): 15 significant
+    digits, the plain form up to 15 integer digits or 18 decimals, else scientific."""
+    if x == 0 or abs(x) < 2.2250738585072014e-308:  # zero, and denormals: Excel shows 0
+        return "0"
+    if x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    mantissa, _, power = format(x, ".14e").partition("e")
+    sign = "-" if mantissa.startswith("-") else ""
+    digits = mantissa.lstrip("-").replace(".", "").rstrip("0") or "0"
+    exponent = int(power)
+    if 0 <= exponent < 15:
+        whole, decimals = digits[: exponent + 1].ljust(exponent + 1, "0"), digits[exponent + 1 :]
+        return sign + whole + ("." + decimals if decimals else "")
+    if exponent < 0 and -exponent - 1 + len(digits) <= 18:
+        return sign + "0." + "0" * (-exponent - 1) + digits
+    shown = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{shown}E{'-' if exponent < 0 else '+'}{abs(exponent):02d}"
+
+
+def text_of(v: Value) -> str | XlError:
+    """A value as text: a number in General (:func:`general`), a logical TRUE or FALSE, a
+    blank the empty text."""
+    if isinstance(v, str):
+        return v
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, XlError):
+        return v
+    return general(float(v))
+
+
+def truth(v: Value) -> bool | XlError:
+    """A value as a logical."""
+    if isinstance(v, XlError):
+        return v
+    if isinstance(v, str):
+        upper = v.strip().upper()
+        if upper in ("TRUE", "FALSE"):
+            return upper == "TRUE"
+        return VALUE
+    return bool(v)
+
+
+# --- the operators ---------------------------------------------------------------------------
+
+
+def rank_key(v: Value) -> tuple[int, Any]:
+    """Excel's order of values of different types: numbers, then texts (without regard to
+    case), then logicals; a blank as the smallest."""
+    if v is None:
+        return (0, 0.0)
+    if isinstance(v, bool):
+        return (3, v)
+    if isinstance(v, float | int):
+        return (1, float(v))
+    if isinstance(v, str):
+        return (2, v.lower())
+    return (4, 0)
+
+
+def compare(op: str, a: Value, b: Value) -> Value:
+    """``a op b`` for the comparison operators: a blank compares as 0, "" or FALSE, whatever
+    the other side is; values of different types by :func:`rank_key`."""
+    if isinstance(a, XlError):
+        return a
+    if isinstance(b, XlError):
+        return b
+    if a is None:
+        a = "" if isinstance(b, str) else False if isinstance(b, bool) else 0.0
+    if b is None:
+        b = "" if isinstance(a, str) else False if isinstance(a, bool) else 0.0
+    ka, kb = rank_key(a), rank_key(b)
+    if op == "=":
+        return ka == kb
+    if op == "<>":
+        return ka != kb
+    if op == "<":
+        return ka < kb
+    if op == ">":
+        return ka > kb
+    if op == "<=":
+        return ka <= kb
+    return ka >= kb
+
+
+def power(x: float, y: float) -> float | XlError:
+    """``x ^ y`` as Excel's POWER and ``^``: 0 to the power 0 is #NUM!, 0 to a negative power
+    #DIV/0!, a negative number to a fractional power #NUM!."""
+    if x == 0:
+        if y == 0:
+            return NUM
+        if y < 0:
+            return DIV0
+    try:
+        result = x**y
+    except (OverflowError, ZeroDivisionError):
+        return NUM
+    if isinstance(result, complex):
+        return NUM
+    return float(result)
+
+
+def arith(op: str, a: Value, b: Value) -> Value:
+    x = number(a)
+    if isinstance(x, XlError):
+        return x
+    y = number(b)
+    if isinstance(y, XlError):
+        return y
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if op == "/":
+        return DIV0 if y == 0 else x / y
+    return power(x, y)
+
+
+def binary(op: str, a: Value, b: Value) -> Value:
+    if op in ("+", "-", "*", "/", "^"):
+        return arith(op, a, b)
+    if op == "&":
+        x, y = text_of(a), text_of(b)
+        if isinstance(x, XlError):
+            return x
+        if isinstance(y, XlError):
+            return y
+        return x + y
+    return compare(op, a, b)
+
+
+def broadcast(op: str, a: Array, b: Array) -> Array:
+    """``a op b`` element by element, the arrays stretched to a common size."""
+    rows = max(len(a), len(b))
+    cols = max(len(a[0]), len(b[0]))
+    return [
+        [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
+    ]
+
+
+def exact(x: float) -> Decimal:
+    """A number as the decimal Excel shows (15 significant digits)."""
+    return Decimal(format(x, ".15g"))
