@@ -154,7 +154,7 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
 def test_many_files_read_in_parallel_give_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fide_rating.commands import period
+    from fide_rating.commands import period, period_calc
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     files = [
@@ -164,7 +164,7 @@ def test_many_files_read_in_parallel_give_the_same(
     ]  # fmt: skip
     rating_list = period.read_list(lst)
     serial = period.compute_facts(rating_list, period.facts_from_files(rating_list, files))
-    monkeypatch.setattr(period, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(period_calc, "PARALLEL_FROM", 2)
     parallel_facts = period.facts_from_files(rating_list, files)
     assert [f.label for f in parallel_facts if isinstance(f, period.EventFacts)] == [
         p.name for p in files

@@ -4,16 +4,20 @@ What FIDE prints for every player of a rated event: Ro, Rc, W, N, We, chg, K, K 
 unrated player Ru, or why there is none. Also the games of an event as the rating period needs
 them (:func:`event_games`).
 
-May import: the file formats, the rules core and the standard library.
+May import: the cell layer's argument checks, the file formats, the rules core and the
+standard library.
 """
 
 from __future__ import annotations
 
+import argparse
 import datetime as _dt
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Protocol
 
+from ..cells.coerce import edition_arg
 from ..formats.fidelist import ListedPlayer
 from ..formats.trf import PLAYED, Player, Tournament
 from ..rules.change import EventCalculation, event
@@ -21,6 +25,21 @@ from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
 from ..rules.initial import UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor, limit_k
+from ..rules.rounding import fide_round
+from .console import (
+    EDITION,
+    FORCE,
+    Commands,
+    command,
+    fmt,
+    list_options,
+    output,
+    problems,
+    say,
+    shown,
+    write_csv,
+)
+from .lists import open_list
 
 GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
 
@@ -220,3 +239,117 @@ def check_list(t: Tournament, listed: Lookup, kind: str = "standard") -> ListChe
         if n in entries and entries[n].of(kind)[0] != p.rating
     ]
     return ListCheck(len(entries), missing, differs)
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def register(sub: Commands) -> None:
+    p = command(
+        sub,
+        "report",
+        "FIDE's rating report of an event from its TRF",
+        "For every player: Ro, Rc, W, N, We, chg, K, K x chg; for an unrated player Ru "
+        "or why there is none. The edition follows the event's start date (record 042).",
+        ["event.trf", "event.trf --edition 2024-03 --csv report.csv"],
+    )
+    p.add_argument("trf", help="the tournament report file (TRF-16)")
+    p.add_argument(
+        "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
+    )
+    p.add_argument("--csv", help="also write the report to this CSV file")
+    list_options(p)
+    p.add_argument("--force", action="store_true", help=FORCE)
+    p.set_defaults(run=main)
+
+
+def list_summary(name: object, kind: str, checked: ListCheck, players: int) -> None:
+    say(
+        f"rating list {shown(name)} ({kind}): {checked.found} of {players} players found by FIDE "
+        "ID; their rating and K are the list's"
+    )
+    for player, mine, theirs in checked.differs:
+        say(f"  rating differs: {player.number} {shown(player.name)}: {mine or 'unrated'} in the "
+            f"file, {theirs or 'unrated'} on the list (the list's is used)")  # fmt: skip
+    for player in checked.missing:
+        say(f"  not on the list: {player.number} {shown(player.name)} (FIDE ID {player.fide_id})")
+
+
+def main(args: argparse.Namespace) -> int:
+    from ..formats.trf import read
+
+    if args.csv:
+        output(Path(args.csv), args, Path(args.trf), suffixes=(".csv",))
+    t = read(Path(args.trf))
+    problems(args.trf, t.errors)
+    if not t.players:
+        raise FideInputError(
+            f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"
+        )
+    ed, day = edition_arg(args.edition) if args.edition else (None, None)
+    if t.start is None and day is None:
+        raise FideInputError(
+            "the event's start date is missing (record 042): it chooses the edition and "
+            "dates the junior rule; give it with --edition YYYY-MM-DD"
+        )
+    if t.start is None:
+        t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
+    listed = open_list(args.list, args.rating_type) if args.list else None
+    try:
+        lines = report(t, ed, listed, args.rating_type)
+        checked = check_list(t, listed, args.rating_type) if listed is not None else None
+    finally:
+        if listed is not None:
+            listed.close()
+    used = ed or edition_arg(t.start)[0] if t.start else ed
+    head = ("No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from", "K*chg",
+            "Ru")  # fmt: skip
+    rows = []
+    for x in sorted(lines, key=lambda x: x.player.number):
+        p = x.player
+        c = x.calc
+        rows.append((
+            str(p.number), p.fide_id, p.name, "" if p.rating is None else str(p.rating),
+            "" if x.rc is None else str(fide_round(x.rc)),
+            "" if c is None else fmt(c.w, 1), "" if c is None else str(c.n),
+            "" if c is None else fmt(c.we), "" if c is None else fmt(c.chg),
+            "" if x.k is None else str(x.k), x.k_from or "",
+            "" if c is None else fmt(c.k_chg), x.initial or x.note or "",
+        ))  # fmt: skip
+    if args.csv:
+        write_csv(Path(args.csv), head, rows)
+    say(f"{shown(t.name or args.trf)}: {len(lines)} players, edition {used}")
+    computed = sum(1 for x in lines if x.k_from == "computed")
+    from_list = sum(1 for x in lines if x.k_from == "list")
+    if checked is not None:
+        list_summary(args.list, args.rating_type, checked, len(t.players))
+    if from_list:
+        say(f"K from the list for {from_list} player(s) (K x n <= 700 applied to this event)")
+    if computed:
+        say(
+            f"K computed from the file's facts for {computed} player(s): rated games before "
+            f"the event taken as {GAMES_BEFORE_UNKNOWN} or more (a TRF does not carry them)"
+        )
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)
+    ]
+    widths[2] = min(widths[2], 28)
+    say(
+        "  ".join(
+            h.ljust(w) if i == 2 else h.rjust(w)
+            for i, (h, w) in enumerate(zip(head, widths, strict=True))
+        )
+    )
+    for r in rows:
+        say(
+            "  ".join(
+                v[:w].ljust(w) if i == 2 else v.rjust(w)
+                for i, (v, w) in enumerate(zip(r, widths, strict=True))
+            ).rstrip()
+        )
+    if args.csv:
+        say(f"wrote {shown(args.csv)}")
+    unsure = sum(1 for x in lines if x.note)
+    if unsure:
+        say(f"{unsure} player(s) without K: see the Ru column", err=True)
+    return 1 if t.errors or unsure else 0
