@@ -12,7 +12,9 @@ import pytest
 import fide_rating as fr
 from fide_rating.commands import templates as tpl
 from fide_rating.commands.cli import main
-from fide_rating.commands.period import PeriodError, read_list, run
+from fide_rating.commands.period import run
+from fide_rating.commands.period_book import read_list
+from fide_rating.commands.period_calc import PeriodError
 from fide_rating.formats import trf
 
 R = trf.Round
@@ -154,7 +156,7 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
 def test_many_files_read_in_parallel_give_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fide_rating.commands import period, period_calc
+    from fide_rating.commands import period_book, period_calc
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     files = [
@@ -162,14 +164,16 @@ def test_many_files_read_in_parallel_give_the_same(
                    {1: [R(2, "w", "1=0"[i % 3])], 2: [R(1, "b", "0=1"[i % 3])]})
         for i in range(12)
     ]  # fmt: skip
-    rating_list = period.read_list(lst)
-    serial = period.compute_facts(rating_list, period.facts_from_files(rating_list, files))
+    rating_list = period_book.read_list(lst)
+    serial = period_calc.compute_facts(
+        rating_list, period_calc.facts_from_files(rating_list, files)
+    )
     monkeypatch.setattr(period_calc, "PARALLEL_FROM", 2)
-    parallel_facts = period.facts_from_files(rating_list, files)
-    assert [f.label for f in parallel_facts if isinstance(f, period.EventFacts)] == [
+    parallel_facts = period_calc.facts_from_files(rating_list, files)
+    assert [f.label for f in parallel_facts if isinstance(f, period_calc.EventFacts)] == [
         p.name for p in files
     ]
-    parallel = period.compute_facts(rating_list, parallel_facts)
+    parallel = period_calc.compute_facts(rating_list, parallel_facts)
     assert [(r.after.rating, r.change) for r in serial] == [
         (r.after.rating, r.change) for r in parallel
     ]
