@@ -258,6 +258,7 @@ def main(args: argparse.Namespace) -> int:
 
         t = read(source)
         problems(args.event, t.errors)
+        problems(args.event, t.warnings, kind="warning")
         if not t.players:
             raise FideInputError(
                 f"expected player records (001) in the TRF, got: none ({shown(source)})"
@@ -265,7 +266,8 @@ def main(args: argparse.Namespace) -> int:
     ed = edition_arg(args.edition)[0] if args.edition else None
     if ed is None and t.start is None:
         raise FideInputError(
-            "the event's start date is missing (record 042): give the edition with --edition"
+            f"{shown(source)}: the event's start date is missing (record 042): give the "
+            "edition with --edition"
         )
     findings = check(t, ed)
     used = ed or edition_arg(t.start)[0]

@@ -100,12 +100,14 @@ def finish(status: int) -> int:
     return CLOSED_OUTPUT if _output_closed else status
 
 
-def problems(name: object, errors: Sequence[object], most: int = 50) -> None:
-    """A file's problems on stderr, the first ``most`` of them."""
+def problems(name: object, errors: Sequence[object], most: int = 50, *, kind: str = "") -> None:
+    """A file's problems (or, with ``kind="warning"``, its warnings) on stderr, the first
+    ``most`` of them."""
+    lead = f"{shown(name)}: {kind + ': ' if kind else ''}"
     for error in errors[:most]:
-        say(f"{shown(name)}: {error}", err=True)
+        say(f"{lead}{error}", err=True)
     if len(errors) > most:
-        say(f"{shown(name)}: ... and {len(errors) - most} more problems", err=True)
+        say(f"{lead}... and {len(errors) - most} more {kind or 'problem'}s", err=True)
 
 
 class Progress:

@@ -130,6 +130,8 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
                 if cell.value not in (None, ""):
                     done.changed.append((r, column, cell.value, value))
                 cell.value = value
+                if isinstance(value, str) and cell.data_type == "f":
+                    cell.data_type = "s"  # the list's text is text, never a formula
     with atomic(target) as out:
         wb.save(out)
     return done

@@ -38,6 +38,7 @@ def main(args: argparse.Namespace) -> int:
                  suffixes=(".xlsx",))  # fmt: skip
     t = read(source)
     problems(args.trf, t.errors)
+    problems(args.trf, t.warnings, kind="warning")
     if not t.players:
         raise FideInputError(
             f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"

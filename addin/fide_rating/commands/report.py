@@ -100,6 +100,7 @@ class EventGames:
     start: _dt.date | None
     games: dict[int, list[tuple[int, float]]]  # rated players: (opponent rating used, score)
     unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
+    round_robin: bool = False  # computed by the round-robin method (2005-07 to 2014-07)
 
 
 def event_games(
@@ -158,7 +159,7 @@ def event_games(
             unrated[p.number] = UnratedEvent(
                 opponents=[o for o, _ in played], scores=[s for _, s in played], start=start
             )
-    return EventGames(ed, start, games, unrated)
+    return EventGames(ed, start, games, unrated, rr is not None)
 
 
 class Lookup(Protocol):
@@ -189,29 +190,67 @@ def report(
     """
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
-    found = event_games(t, edition, {n: ratings.get(n, p.rating) for n, p in t.players.items()})
-    ed, start = found.edition, found.start
+    given = {n: ratings.get(n, p.rating) for n, p in t.players.items()}
+    # a rating out of range is that player's problem, and their opponents': the others are
+    # computed (an error shows as an error, never as a plausible figure)
+    invalid = {n: r for n, r in given.items() if r is not None and not 1 <= r <= 4000}
+    try:
+        found = event_games(t, edition, {n: None if n in invalid else r for n, r in given.items()})
+    except FideInputError as error:  # the event as a whole (its round-robin method)
+        why = f"not computed: {error}"
+        return [ReportLine(p, None, None, None, None, why) for p in t.players.values()]
     out = []
     for p in t.players.values():
-        entry = entries.get(p.number)
-        if p.number in found.games:
-            games = found.games[p.number]
-            rating = ratings.get(p.number, p.rating) or 0
-            listed_k = entry.of(kind)[2] if entry is not None else None
-            k: int | None
-            if listed_k is not None:
-                k, note, source = limit_k(listed_k, len(games), ed), None, "list"
-            else:
-                birth = p.birth_date or (entry.born if entry is not None else None)
-                k, note = _k(p._replace(rating=rating, birth=str(birth or "")), len(games),
-                             start, ed)  # fmt: skip
-                source = "computed"
-            calc = event(rating, [o for o, _ in games], [s for _, s in games], k or 20, ed)
-            out.append(ReportLine(p, calc if k else None, k, None, calc.rc, note, source))
+        blocked = _blocked(p, invalid, found.round_robin)
+        if blocked:
+            out.append(ReportLine(p, None, None, None, None, blocked))
             continue
-        initial = initial_rating(found.unrated[p.number], ed)
-        out.append(ReportLine(p, None, None, str(initial), initial.ra))
+        try:
+            out.append(_line(p, found, entries.get(p.number), given[p.number], kind))
+        except FideInputError as error:
+            out.append(ReportLine(p, None, None, None, None, f"not computed: {error}"))
     return out
+
+
+def _blocked(p: Player, invalid: dict[int, int], round_robin: bool) -> str | None:
+    """Why a player's figures cannot be computed when a rating in the event is out of range:
+    their own, an opponent's in a game that counts, anyone's in the round-robin method."""
+    if p.number in invalid:
+        return f"not computed: rating {invalid[p.number]} is out of range (1 to 4000)"
+    for r in p.rounds:
+        if r.opponent in invalid and r.rated_result is not None:
+            return (
+                f"not computed: played player {r.opponent}, whose rating "
+                f"{invalid[r.opponent]} is out of range"
+            )
+    if invalid and round_robin:
+        first = min(invalid)
+        return (
+            "not computed: the round-robin method takes every rating, and player "
+            f"{first}'s ({invalid[first]}) is out of range"
+        )
+    return None
+
+
+def _line(
+    p: Player, found: EventGames, entry: ListedPlayer | None, rating: int | None, kind: str
+) -> ReportLine:
+    """One player's line of the report."""
+    ed, start = found.edition, found.start
+    if p.number in found.games:
+        games = found.games[p.number]
+        listed_k = entry.of(kind)[2] if entry is not None else None
+        k: int | None
+        if listed_k is not None:
+            k, note, source = limit_k(listed_k, len(games), ed), None, "list"
+        else:
+            birth = p.birth_date or (entry.born if entry is not None else None)
+            k, note = _k(p._replace(rating=rating, birth=str(birth or "")), len(games), start, ed)
+            source = "computed"
+        calc = event(rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
+        return ReportLine(p, calc if k else None, k, None, calc.rc, note, source)
+    initial = initial_rating(found.unrated[p.number], ed)
+    return ReportLine(p, None, None, str(initial), initial.ra)
 
 
 def _entries(t: Tournament, listed: Lookup | None) -> dict[int, ListedPlayer]:
@@ -282,6 +321,7 @@ def main(args: argparse.Namespace) -> int:
         output(Path(args.csv), args, Path(args.trf), suffixes=(".csv",))
     t = read(Path(args.trf))
     problems(args.trf, t.errors)
+    problems(args.trf, t.warnings, kind="warning")
     if not t.players:
         raise FideInputError(
             f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"
@@ -289,8 +329,8 @@ def main(args: argparse.Namespace) -> int:
     ed, day = edition_arg(args.edition) if args.edition else (None, None)
     if t.start is None and day is None:
         raise FideInputError(
-            "the event's start date is missing (record 042): it chooses the edition and "
-            "dates the junior rule; give it with --edition YYYY-MM-DD"
+            f"{shown(args.trf)}: the event's start date is missing (record 042): it chooses the "
+            "edition and dates the junior rule; give it with --edition YYYY-MM-DD"
         )
     if t.start is None:
         t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
@@ -351,5 +391,5 @@ def main(args: argparse.Namespace) -> int:
         say(f"wrote {shown(args.csv)}")
     unsure = sum(1 for x in lines if x.note)
     if unsure:
-        say(f"{unsure} player(s) without K: see the Ru column", err=True)
+        say(f"{unsure} player(s) not computed or without K: see the last column", err=True)
     return 1 if t.errors or unsure else 0
