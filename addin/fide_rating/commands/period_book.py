@@ -14,6 +14,7 @@ from ..engine.xlsxout import Cell, RowXml, SharedStrings, serial, write
 from ..rules.change import EventTotals
 from ..rules.editions import edition_on
 from ..rules.expected import check_rating
+from ..rules.initial import months_before
 from ..rules.rounding import fide_round_ratio
 from .layout import LIST_COLUMNS, PENDING_COLUMNS
 from .period_calc import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
@@ -163,6 +164,16 @@ def _fmt(x: Fraction) -> float:
     return float(x)
 
 
+def following_list(date: _dt.date, next_date: _dt.date) -> _dt.date:
+    """The date of the list after ``next_date``: rating periods are calendar periods, so a
+    period of whole months (a month, two, three: FIDE's lists since 2012, 2009 and before) is
+    followed by one as long in months; any other keeps its length in days."""
+    months = (next_date.year - date.year) * 12 + next_date.month - date.month
+    if months > 0 and date.day == next_date.day <= 28:
+        return months_before(next_date, -months)
+    return next_date + (next_date - date)
+
+
 def write_next(
     path: Path,
     rating_list: RatingList,
@@ -171,10 +182,9 @@ def write_next(
 ) -> Path:
     """The next list: Period, List, Pending and Calculations sheets."""
     next_date = rating_list.next_date
-    length = (rating_list.next_date - rating_list.date).days
     period_rows: list[Sequence[Cell]] = [
         ("List date", next_date),
-        ("Next list", next_date + _dt.timedelta(days=length)),
+        ("Next list", following_list(rating_list.date, next_date)),
         ("Computed from", rating_list.date),
         ("Edition", edition_on(next_date).name),
     ]
