@@ -392,3 +392,45 @@ def test_the_list_after_next(
     from fide_rating.commands.period_book import following_list
 
     assert following_list(dt.date(*date), dt.date(*next_date)) == dt.date(*following)
+
+
+def test_fides_text_layout_keeps_the_pending_games_for_the_next_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE's text layout has no place for an unrated player's pending games: they go beside
+    it, and the next period (its list the text just written) takes them back: Finn's two games
+    of February and three of March give him a first rating in March."""
+    source = _fide_list(tmp_path / "players_list_foa.txt")
+    feb = make_event(tmp_path / "f.trf", dt.date(2024, 2, 10), "Winter", ["1006", "1001", "1007"], {
+        1: [R(2, "w", "="), R(3, "b", "0"), R(None, "-", "U")],
+        2: [R(1, "b", "="), R(None, "-", "U"), R(3, "w", "1")],
+        3: [R(None, "-", "U"), R(1, "w", "1"), R(2, "b", "0")],
+    })  # fmt: skip
+    assert main(["period", str(source), str(feb), "-o", str(tmp_path / "2024-03.txt"),
+                 "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    kept = tmp_path / "2024-03.pending.xlsx"
+    assert f"wrote {kept}: the games of the 1 unrated player(s) still pending" in out
+    rows = list(openpyxl.load_workbook(kept)["Pending"].iter_rows(min_row=2, values_only=True))
+    assert [(str(r[0]), r[3], r[4]) for r in rows] == [("1006", 2100, 0.5), ("1006", 1800, 0)]
+    march = make_event(tmp_path / "m.trf", dt.date(2024, 3, 9), "Spring", ["1006", "1002", "1004", "1005"], {
+        1: [R(2, "w", "="), R(3, "b", "0"), R(4, "w", "1")],
+        2: [R(1, "b", "="), R(4, "w", "1"), R(3, "w", "0")],
+        3: [R(4, "b", "1"), R(1, "w", "1"), R(2, "b", "1")],
+        4: [R(3, "w", "0"), R(2, "b", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    # without the pending games Finn would have 3 games: too few; with them, 5
+    assert main(["period", str(tmp_path / "2024-03.txt"), str(march), "-o",
+                 str(tmp_path / "2024-04.txt"), "--date", "2024-03-01", "--next", "2024-04-01",
+                 "--pending", str(kept)]) == 0  # fmt: skip
+    assert "1 first ratings, 0 unrated" in capsys.readouterr().out
+    from fide_rating.formats.fidelist import open_list
+
+    with open_list(tmp_path / "2024-04.txt") as april:
+        finn = april.get(1006)
+        assert finn is not None and finn.rating is not None and finn.games == 5
+    # an old pending file is never taken for a new one
+    assert main(["period", str(tmp_path / "2024-03.txt"), str(march), "-o",
+                 str(tmp_path / "2024-04.txt"), "--date", "2024-03-01", "--next", "2024-04-01",
+                 "--pending", str(kept)]) == 2  # fmt: skip
+    assert "the output exists, add --force" in capsys.readouterr().err
