@@ -48,7 +48,8 @@ def test_report_with_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     with report.open(encoding="utf-8") as f:
         rows = {r["No"]: r for r in csvlib.DictReader(f)}
     assert (rows["280"]["K"], rows["280"]["K from"]) == ("40", "list")  # the list's, not 15
-    assert rows["3"]["K from"] == "computed"
+    assert rows["3"]["K from"] == "assumed"  # not on the list: 30 games assumed
+    assert (rows["2"]["Ro"], rows["2"]["Ro in file"]) == ("2490", "2482")  # the Ro used
     assert main(["report", str(REAL), "--list", str(listed)]) == 0  # the index is reused
     assert (tmp_path / "players_list_foa.txt.fide-rating-index").exists()
 

@@ -127,7 +127,7 @@ def run_with_fide_list(
         if lost:
             raise PeriodError([f"{pending}: FIDE ID {i} has games pending but is not on the list"
                                for i in lost])  # fmt: skip
-        rating_list = RatingList(date, next_date, players, earlier)
+        rating_list = RatingList(date, next_date, players, earlier, kind)
         facts = facts_from_files(rating_list, list(event_paths))
         results = compute_facts(rating_list, facts)
         for r in results:  # K on the next list: the list's, 10 once 2400 is reached
@@ -141,7 +141,7 @@ def run_with_fide_list(
             everyone = {str(e.fide_id): _listed(e, kind) for e in listed}
             for r in results:
                 everyone[r.after.fide_id] = r.after
-            whole = RatingList(date, next_date, everyone)
+            whole = RatingList(date, next_date, everyone, kind=kind)
             by_id = {r.after.fide_id: r for r in results}
             full = [by_id.get(i) or PlayerPeriod(p, p) for i, p in everyone.items()]
             return results, write_next(output, whole, full, names)

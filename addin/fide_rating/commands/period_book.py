@@ -20,6 +20,7 @@ from .layout import LIST_COLUMNS, PENDING_COLUMNS
 from .period_calc import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
 
 _EPOCH = _dt.date(1899, 12, 30)
+KINDS = ("standard", "rapid", "blitz")
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -100,6 +101,11 @@ def read_list(path: Path) -> RatingList:
         raise PeriodError(
             [f"{path.name}: Period!B1 and B2 must hold the list's date and the next list's date"]
         )
+    labels = {_text(row[0]).casefold(): row[1] for row in period if len(row) > 1}
+    kind = _text(labels.get("rating type")).casefold() or "standard"
+    if kind not in KINDS:
+        raise PeriodError([f"{path.name}: Period sheet, Rating type: expected one of "
+                           f"{', '.join(KINDS)}, got {kind!r}"])  # fmt: skip
     players: dict[str, Listed] = {}
     for i, given in enumerate(sheets["List"][1:], start=2):
         row = list(given) + [None] * (len(LIST_COLUMNS) - len(given))
@@ -135,7 +141,7 @@ def read_list(path: Path) -> RatingList:
     pending = _pending(sheets.get("Pending", []), problems)
     if problems:
         raise PeriodError(problems)
-    return RatingList(date, next_date, players, pending)
+    return RatingList(date, next_date, players, pending, kind)
 
 
 def _pending(rows: list[list[object]], problems: list[str]) -> list[PendingGame]:
@@ -234,6 +240,7 @@ def write_next(
     period_rows: list[Sequence[Cell]] = [
         ("List date", next_date),
         ("Next list", following_list(rating_list.date, next_date)),
+        ("Rating type", rating_list.kind),
         ("Computed from", rating_list.date),
         ("Edition", edition_on(next_date).name),
     ]

@@ -76,6 +76,7 @@ class RatingList:
     next_date: _dt.date
     players: dict[str, Listed]
     pending: list[PendingGame] = field(default_factory=list)
+    kind: str = "standard"  # the rating type of the list's ratings
 
 
 @dataclass
