@@ -113,6 +113,8 @@ def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
         return row
     rating, _, k = entry.of(kind)
     title = next((x for x in (entry.title, entry.women_title) if x), "") or None
+    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
+    known = facts(entry.fide_id) if facts is not None else None
     return dataclasses.replace(
         row,
         rating=rating,
@@ -121,6 +123,8 @@ def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
         sex=row.sex or (entry.sex or None),
         title=row.title or title,
         fed=row.fed or (entry.federation or None),
+        games_before=row.games_before if known is None else known.games,
+        reached_2400=row.reached_2400 if known is None else known.reached_2400,
     )
 
 

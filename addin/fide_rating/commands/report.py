@@ -297,6 +297,18 @@ def _entries(t: Tournament, listed: Lookup | None) -> dict[int, ListedPlayer]:
     return out
 
 
+def with_list_ratings(t: Tournament, listed: Lookup, kind: str = "standard") -> Tournament:
+    """The event with the list's ratings for the players the list has (by FIDE ID)."""
+    entries = _entries(t, listed)
+    lines = [
+        x._replace(rating=entries[x.number].of(kind)[0])
+        if isinstance(x, Player) and x.number in entries
+        else x
+        for x in t.lines
+    ]
+    return Tournament(lines, t.errors, t.warnings, t.encoding, t.newline)
+
+
 def check_list(t: Tournament, listed: Lookup, kind: str = "standard") -> ListCheck:
     """Players the list does not have, and those whose rating in the file is not the list's."""
     entries = _entries(t, listed)
