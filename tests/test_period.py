@@ -227,7 +227,10 @@ def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
         run(lst, [stranger, late], out)
     problems = caught.value.problems
     assert "x.trf: player 2 (Player 9999, FIDE ID 9999) is not on the list" in problems
-    assert "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-02-29 (both days included)" in problems
+    assert (
+        "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-02-29 (both days included)"
+        in problems
+    )
     assert not out.exists()
     wb = openpyxl.load_workbook(lst)
     wb["List"]["G4"] = 1800.5  # a fractional rating
