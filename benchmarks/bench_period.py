@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating.commands import layout, period
+from fide_rating.commands import layout, period_book, period_calc
 from fide_rating.engine.xlsxout import SharedStrings, write
 from fide_rating.formats import trf
 
@@ -85,14 +85,14 @@ def main() -> None:
         gc.disable()  # as period.run does
         cpu = time.process_time()
         start = time.perf_counter()
-        rating_list = period.read_list(lst)
+        rating_list = period_book.read_list(lst)
         t_list = time.perf_counter()
-        facts = period.facts_from_files(rating_list, events)  # on every processor
+        facts = period_calc.facts_from_files(rating_list, events)  # on every processor
         t_events = time.perf_counter()
-        results = period.compute_facts(rating_list, facts)
+        results = period_calc.compute_facts(rating_list, facts)
         t_compute = time.perf_counter()
-        names = {f.label: f.name for f in facts if isinstance(f, period.EventFacts)}
-        period.write_next(Path(tmp) / "next.xlsx", rating_list, results, names)
+        names = {f.label: f.name for f in facts if isinstance(f, period_calc.EventFacts)}
+        period_book.write_next(Path(tmp) / "next.xlsx", rating_list, results, names)
         t_write = time.perf_counter()
         cpu = time.process_time() - cpu
         gc.enable()

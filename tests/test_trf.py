@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -97,8 +98,8 @@ def test_malformed_file_errors_with_line_and_column() -> None:
     charlie = _record(3, "Charlie", 2000, "1.0", [R(1, "w", "0")])
     t = trf.parse("\n".join(["012 Broken", alpha, bravo, charlie, "001   ab Nobody", "001"]))
     found = [str(e) for e in t.errors]
-    assert "line 3, column 49: rating must be a number, got '2x00'" in found
-    assert "line 3, column 109: round 2: unknown result code 'Q'" in found
+    assert "line 3, column 49: player 2 (Bravo): rating must be a number, got '2x00'" in found
+    assert "line 3, column 109: player 2 (Bravo): round 2: unknown result code 'Q'" in found
     assert "line 5, column 5: starting rank must be a number, got 'ab'" in found
     assert "line 6: player record too short (3 characters)" in found
     assert "line 2, column 102: round 2: opponent 9 does not exist" in found
@@ -207,7 +208,7 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     broken = tmp_path / "broken.trf"
     broken.write_text("012 X\n001    1      A                                 2x00\n")
     assert main(["report", str(broken), "--edition", "2024-03-15"]) == 1
-    assert "line 2, column 49: rating must be a number" in capsys.readouterr().err
+    assert "line 2, column 49: player 1 (A): rating must be a number" in capsys.readouterr().err
 
 
 def test_scoring_record_162() -> None:
@@ -256,7 +257,7 @@ def test_an_impossible_birth_date_is_refused() -> None:
     i = next(i for i, x in enumerate(lines) if x.startswith("001"))
     lines[i] = lines[i][:69] + "1999/13/45" + lines[i][79:]
     t = trf.parse("\n".join(lines) + "\n")
-    assert f"line {i + 1}, column 70: birth date: expected YYYY/MM/DD or a year, got '1999/13/45'" \
+    assert f"line {i + 1}, column 70: player 1 (Vasquez,Rodrigo): birth date: expected YYYY/MM/DD or a year, got '1999/13/45'" \
         in [str(e) for e in t.errors]  # fmt: skip
     for fine in ("1999", "1999/00/00", "1999/01/15", "1999.01.15", ""):
         assert trf._valid_birth(fine) or fine == ""
@@ -270,7 +271,10 @@ def test_a_nul_in_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     source.write_text("\n".join(lines) + "\n", encoding="latin-1")
     assert main(["import-trf", str(source), "-o", str(tmp_path / "nul.xlsx")]) == 1
     err = capsys.readouterr().err
-    assert f"line {i + 1}, column 21: a control character (U+0000) in the record" in err
+    assert (
+        f"line {i + 1}, column 21: player 1 (Vasque\\x00,Rodrigo): a control character (U+0000) in the record"
+        in err
+    )
     assert "Traceback" not in err and (tmp_path / "nul.xlsx").exists()
 
 
@@ -294,3 +298,80 @@ def test_report_without_a_start_date(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "the event's start date is missing (record 042)" in capsys.readouterr().err
     assert main(["report", str(source), "--edition", "2005-07-28"]) == 0
     assert "edition 2005-07" in capsys.readouterr().out
+
+
+def _hostile(tmp: Path, edit: Callable[[list[str]], object]) -> Path:
+    """The real file with one change made by ``edit`` on its lines."""
+    lines = _real_lines()
+    edit(lines)
+    path = tmp / "edited.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    return path
+
+
+def _player_line(lines: list[str], number: int) -> int:
+    return next(i for i, x in enumerate(lines) if x.startswith(f"001 {number:>4}"))
+
+
+@pytest.mark.parametrize(
+    ("rating", "message"),
+    [
+        ("9999", "player 5 (Mikhaletz,Lubomir): rating must be from 1 to 4000, got 9999"),
+        ("99999", "player 5 (Mikhaletz,Lubomir): rating: the field is columns 49-52 and column "
+                  "53 is blank, got '99999'"),
+    ],
+)  # fmt: skip
+def test_an_out_of_range_rating_is_that_players_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rating: str, message: str
+) -> None:
+    def edit(lines: list[str]) -> None:
+        i = _player_line(lines, 5)
+        lines[i] = lines[i][:48] + rating + lines[i][48 + len(rating) :]
+
+    path = _hostile(tmp_path, edit)
+    assert main(["report", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert f"edited.trf: line 18, column 49: {message}" in err
+    rows = {line.split()[0]: line for line in out.splitlines() if line[:4].strip().isdigit()}
+    assert "not computed: rating 9999 is out of range (1 to 4000)" in rows["5"]
+    # who played 5 cannot be computed; who did not, is
+    assert "not computed: played player 5, whose rating 9999 is out of range" in rows["145"]
+    assert "not computed" not in rows["1"] and rows["1"].split()[-1] == "0.10"
+
+
+def test_a_missing_start_date_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _hostile(tmp_path, lambda lines: lines.pop(3))  # 042
+    assert main(["report", str(path)]) == 2
+    assert f"{path}: the event's start date is missing (record 042)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("day", "what"), [("2099/07/28", "after today"),
+                                           ("1925/07/28", "before FIDE's first rating list")])  # fmt: skip
+def test_an_unlikely_start_date_is_a_warning(day: str, what: str) -> None:
+    lines = _real_lines()
+    lines[3] = f"042 {day}"
+    t = trf.parse("\n".join(lines) + "\n")
+    assert [str(w) for w in t.warnings if what in str(w)] != []
+    assert not [e for e in t.errors if "042" in str(e)]
+
+
+def test_results_beyond_the_declared_rounds_are_reported() -> None:
+    lines = [*_real_lines(), "XXR 5"]
+    t = trf.parse("\n".join(lines) + "\n")
+    beyond = [str(e) for e in t.errors if "but the file declares 5 rounds (record XXR)" in str(e)]
+    assert "line 14, column 142: player 1 (Vasquez,Rodrigo): results for round 6 to 7, but " \
+           "the file declares 5 rounds (record XXR)" in beyond  # fmt: skip
+    assert len(beyond) == 284 - sum(len(p.rounds) <= 5 for p in t.players.values())
+    lines[-1] = "XXR 7"
+    assert not [e for e in trf.parse("\n".join(lines) + "\n").errors if "declares" in str(e)]
+
+
+def test_a_tab_is_reported_with_its_line() -> None:
+    lines = _real_lines()
+    i = _player_line(lines, 3)
+    lines[i] = lines[i][:40] + "\t" + lines[i][41:]
+    t = trf.parse("\n".join(lines) + "\n")
+    assert f"line {i + 1}, column 41: player 3 (Grabarczyk,Bogdan): a tab character in the " \
+           "record (a TRF's columns are filled with spaces)" in [str(e) for e in t.errors]  # fmt: skip

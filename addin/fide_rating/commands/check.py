@@ -9,15 +9,20 @@ May import: the file formats, the rules core and the standard library.
 
 from __future__ import annotations
 
+import argparse
 import datetime as _dt
 import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
+from ..cells.coerce import edition_arg
 from ..formats.trf import PLAYED, Tournament
 from ..rules.editions import Edition, get_edition
+from ..rules.errors import FideInputError
 from ..rules.ratable import parse_time_control, time_control_problems
+from .console import EDITION, Commands, command, list_options, problems, say, shown
 
 HOLDS, FAILS, UNKNOWN = "holds", "FAILS", "cannot tell"
 
@@ -221,3 +226,66 @@ def _need(highest: int, ed: Edition) -> str:
     from ..rules.ratable import required_minutes
 
     return str(required_minutes(highest, ed))
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def register(sub: Commands) -> None:
+    p = command(
+        sub,
+        "check",
+        "may the event be rated? B.02 sections 0 to 6",
+        "Each rule the file lets us decide: the time control (record 122, the usual notations "
+        "read) by the highest rating, the first control, the hours of play a day (round dates, "
+        "record 132), the duration, unplayed games and matches; each holds, fails, or cannot "
+        "be told from the file (with why). Exit status 1 when a rule fails.",
+        ["event.trf", "event.trf --edition 2024-03", "event.xlsx"],
+    )
+    p.add_argument("event", help="the event: a TRF, or a crosstable workbook")
+    p.add_argument("--edition", help=EDITION)
+    list_options(p, what=" (the highest rating that sets the time a game needs)")
+    p.set_defaults(run=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from .convert import from_workbook
+
+    source = Path(args.event)
+    if source.suffix.lower() in (".xlsx", ".xlsm"):
+        t = from_workbook(source)
+    else:
+        from ..formats.trf import read
+
+        t = read(source)
+        problems(args.event, t.errors)
+        problems(args.event, t.warnings, kind="warning")
+        if not t.players:
+            raise FideInputError(
+                f"expected player records (001) in the TRF, got: none ({shown(source)})"
+            )
+    if args.list:
+        from .lists import open_list
+        from .report import check_list, list_summary, with_list_ratings
+
+        listed = open_list(args.list, args.rating_type)
+        try:
+            list_summary(args.list, args.rating_type, check_list(t, listed, args.rating_type),
+                         len(t.players))  # fmt: skip
+            t = with_list_ratings(t, listed, args.rating_type)
+        finally:
+            listed.close()
+    ed = edition_arg(args.edition)[0] if args.edition else None
+    if ed is None and t.start is None:
+        raise FideInputError(
+            f"{shown(source)}: the event's start date is missing (record 042): give the "
+            "edition with --edition"
+        )
+    findings = check(t, ed)
+    used = ed or edition_arg(t.start)[0]
+    say(f"{shown(t.name or source.name)}: may it be rated? (B.02 {used.name}, {used.source})")
+    for finding in findings:
+        say(f"  {finding}")
+    failed = sum(f.status == FAILS for f in findings)
+    say(f"{failed} rule(s) fail" if failed else "no rule fails")
+    return 1 if failed else 0

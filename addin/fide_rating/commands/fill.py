@@ -11,6 +11,7 @@ standard library.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,8 @@ from ..files import atomic
 from ..formats.fidelist import ListedPlayer
 from ..rules.errors import FideInputError, bad
 from . import layout
+from .console import FORCE, Commands, command, list_options, output, say, shown
+from .lists import open_list
 from .report import Lookup
 
 TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
@@ -47,8 +50,9 @@ def _title(entry: ListedPlayer) -> str | None:
 KEEP = ("Name", "Title")  # the arbiter's own spelling stays where the row has one
 
 
-def from_list(entry: ListedPlayer, kind: str) -> dict[str, Any]:
-    """What a player row takes from the list: its columns and values."""
+def from_list(entry: ListedPlayer, kind: str, listed: object = None) -> dict[str, Any]:
+    """What a player row takes from the list: its columns and values; from a rating-list
+    workbook also the rated games so far and 2400 reached, which FIDE's list does not print."""
     rating, _, k = entry.of(kind)
     values: dict[str, Any] = {
         "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
@@ -56,6 +60,11 @@ def from_list(entry: ListedPlayer, kind: str) -> dict[str, Any]:
     }  # fmt: skip
     if rating is not None and rating >= 2400:
         values["2400"] = True
+    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
+    known = facts(entry.fide_id) if facts is not None else None
+    if known is not None:
+        values["Games"] = known.games
+        values["2400"] = known.reached_2400 or values.get("2400", False)
     return values
 
 
@@ -78,7 +87,7 @@ def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
             entry = listed.get(int(text)) if text.isdigit() else None
             if entry is None:
                 continue
-            for column, new in from_list(entry, kind).items():
+            for column, new in from_list(entry, kind, listed).items():
                 c = header.get(column)
                 if c is None or (column in KEEP and value("Players", r, c) not in (None, "")):
                     continue
@@ -117,7 +126,7 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
             done.missing.append((r, text))
             continue
         done.found += 1
-        for column, value in from_list(entry, kind).items():
+        for column, value in from_list(entry, kind, listed).items():
             if column not in header:
                 continue
             cell = ws.cell(r, header[column])
@@ -127,6 +136,58 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
                 if cell.value not in (None, ""):
                     done.changed.append((r, column, cell.value, value))
                 cell.value = value
+                if isinstance(value, str) and cell.data_type == "f":
+                    cell.data_type = "s"  # the list's text is text, never a formula
     with atomic(target) as out:
         wb.save(out)
     return done
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def register(sub: Commands) -> None:
+    p = command(
+        sub,
+        "fill",
+        "fill a crosstable's players from a rating list",
+        "Every player row with a FIDE ID takes the list's federation, sex, birth year, "
+        "rating (Ro) and K, and the name and title where the row has none. Written to "
+        "NAME.filled.xlsx, to -o FILE, or over the workbook with --in-place.",
+        [
+            "event.xlsx --list players_list_foa.zip",
+            "event.xlsx --list players_list_foa.txt -o ready.xlsx",
+        ],
+    )
+    p.add_argument("workbook", help="the crosstable workbook (.xlsx)")
+    list_options(p, required=True)
+    p.add_argument("-o", "--output", help="the filled workbook (default: NAME.filled.xlsx)")
+    p.add_argument("--in-place", action="store_true", help="write over the workbook (atomically)")
+    p.add_argument("--force", action="store_true", help=FORCE)
+    p.set_defaults(run=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    source = Path(args.workbook)
+    if args.in_place and args.output:
+        raise FideInputError("either -o or --in-place, not both")
+    default = source.with_name(f"{source.stem}.filled{source.suffix}")
+    target = (
+        source
+        if args.in_place
+        else output(Path(args.output or default), args, source, suffixes=(".xlsx", ".xlsm"))
+    )
+    listed = open_list(args.list, args.rating_type)
+    try:
+        done = fill(source, target, listed, args.rating_type)
+    finally:
+        listed.close()
+    for row, fide_id in done.missing:
+        say(f"not on the list: Players row {row}, FIDE ID {shown(fide_id)}")
+    for row, column, old, new in done.changed:
+        say(
+            f"changed: Players row {row}, {column}: {shown(old)} -> "
+            f"{shown(new) if new is not None else 'blank'}"
+        )
+    say(f"wrote {shown(target)}: {done.found} of {done.rows} players filled from the list")
+    return 1 if done.missing else 0

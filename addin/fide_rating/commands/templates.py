@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.chart import BarChart, Reference
 from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -455,12 +456,22 @@ def _columns(spec: Spec) -> dict[str, int]:
     return {name: i for i, (name, _, _) in enumerate(columns, start=1)}
 
 
+def put(ws: Worksheet, row: int, column: int, value: CellInput) -> Cell:
+    """A value from a file (a TRF, a rating list) into a cell: text stays text, never a
+    formula (openpyxl takes text beginning with = for one: a player named
+    ``=HYPERLINK(...)`` must not become a live link)."""
+    cell = ws.cell(row, column, value)
+    if isinstance(value, str) and cell.data_type == "f":
+        cell.data_type = "s"
+    return cell
+
+
 def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) -> None:
     sheet = wb["Event"]
     for row, value in ((3, event.name), (4, event.place), (5, event.start), (6, event.end),
                        (11, event.arbiter), (12, event.time_control)):  # fmt: skip
         if value is not None:
-            sheet.cell(row, 2, value)
+            put(sheet, row, 2, value)
     ws = wb["Players"]
     col = _columns(spec)
     for i, p in enumerate(players):
@@ -472,7 +483,7 @@ def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) 
         }  # fmt: skip
         for key, given in values.items():
             if given is not None and given != "":
-                ws.cell(r, col[key], given)
+                put(ws, r, col[key], given)
 
 
 def fill_swiss(
@@ -489,11 +500,11 @@ def fill_swiss(
         for k, (opp, colour, result) in enumerate(line):
             r = FIRST + i
             if opp:
-                ws.cell(r, gap + k, opp)
+                put(ws, r, gap + k, opp)
             if colour:
-                ws.cell(r, gap + spec.rounds + k, colour)
+                put(ws, r, gap + spec.rounds + k, colour)
             if result is not None and result != "":
-                ws.cell(r, gap + 2 * spec.rounds + k, result)
+                put(ws, r, gap + 2 * spec.rounds + k, result)
     return wb
 
 
@@ -515,7 +526,7 @@ def fill_round_robin(
             results = cell if isinstance(cell, list | tuple) else [cell]
             for cycle, result in enumerate(results):
                 if result is not None and result != "":
-                    ws.cell(FIRST + i, start + cycle * n + j, result)
+                    put(ws, FIRST + i, start + cycle * n + j, result)
     return wb
 
 
@@ -529,12 +540,17 @@ def build_list() -> Workbook:
     ws = wb.active
     assert ws is not None
     ws.title = "Period"
-    ws["A1"], ws["A2"] = "List date", "Next list"
+    ws["A1"], ws["A2"], ws["A3"] = "List date", "Next list", "Rating type"
+    ws["B3"] = "standard"
     ws["C1"] = "The date of this list (the first day it is in force)"
     ws["C2"] = "The date of the next list: the period's events start before it"
+    ws["C3"] = "standard, rapid or blitz: which rating the list holds"
+    kinds = DataValidation(type="list", formula1='"standard,rapid,blitz"', allow_blank=False)
+    ws.add_data_validation(kinds)
+    kinds.add("B3")
     for cell in ("B1", "B2"):
         ws[cell].number_format = "yyyy-mm-dd"
-    ws["A1"].font = ws["A2"].font = BOLD
+    ws["A1"].font = ws["A2"].font = ws["A3"].font = BOLD
     ws.column_dimensions["A"].width = 14
     ws.column_dimensions["B"].width = 14
     notes = {

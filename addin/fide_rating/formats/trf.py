@@ -108,6 +108,7 @@ class Tournament:
 
     lines: list[str | Player] = field(default_factory=list)
     errors: list[TrfError] = field(default_factory=list)
+    warnings: list[TrfError] = field(default_factory=list)  # read, but worth a look
     encoding: str = "utf-8"
     newline: str = "\n"
 
@@ -193,7 +194,9 @@ def _opponent(text: str) -> int | None:
 
 MAX_RECORD = 89 + 10 * 999  # a player record with 999 rounds
 MAX_ERRORS_PER_LINE = 5
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_DIGITS = re.compile(r" *[0-9]+")
+MIN_RATING, MAX_RATING = 1, 4000  # what the rules core takes (FIDE's ratings: 1000 to 2900)
 _BIRTH = re.compile(r"(\d{4})(?:\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2}))?")
 
 
@@ -221,11 +224,12 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
     """A ``001`` record, with its problems added to ``errors``; None when unusable."""
 
     first = len(errors)
+    who = ""  # "player 12 (Name, First): " once the starting rank is read
 
     def err(col: int, msg: str) -> None:
         mine = len(errors) - first
         if mine < MAX_ERRORS_PER_LINE:
-            errors.append(TrfError(line_no, col, msg))
+            errors.append(TrfError(line_no, col, who + msg))
         elif mine == MAX_ERRORS_PER_LINE:
             errors.append(TrfError(line_no, 0, "more problems in this record (not listed)"))
 
@@ -239,11 +243,19 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
     if not number_text.isdigit():
         err(5, f"starting rank must be a number, got {number_text!r}")
         return None
+    who = f"player {int(number_text)} ({line[14:47].strip() or 'no name'}): "
     rating_text = line[48:52].strip()
     rating = None
     if rating_text:
         if rating_text.isdigit():
             rating = int(rating_text) or None
+            if line[52:53].strip():
+                digits = _DIGITS.match(line, 48)
+                err(49, "rating: the field is columns 49-52 and column 53 is blank, got "
+                        f"{digits.group().strip() if digits else line[48:56]!r} (the line's "
+                        "text is too long there)")  # fmt: skip
+            elif rating is not None and not MIN_RATING <= rating <= MAX_RATING:
+                err(49, f"rating must be from {MIN_RATING} to {MAX_RATING}, got {rating}")
         else:
             err(49, f"rating must be a number, got {rating_text!r}")
     points_text = line[80:84]
@@ -312,7 +324,12 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
         err(70, f"birth date: expected YYYY/MM/DD or a year, got {birth!r}")
     bad = _CONTROL.search(line)
     if bad is not None:
-        err(bad.start() + 1, f"a control character (U+{ord(bad.group()):04X}) in the record")
+        what = (
+            "a tab character in the record (a TRF's columns are filled with spaces)"
+            if bad.group() == "\t"
+            else f"a control character (U+{ord(bad.group()):04X}) in the record"
+        )
+        err(bad.start() + 1, what)
     # the fields in Player's order (positional: the fastest way to make one)
     return tuple.__new__(
         Player,
@@ -360,7 +377,7 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
         else:
             t.lines.append(line)
             if line[:3] in _DATES:
-                _check_date(line, no, t.errors)
+                _check_date(line, no, t.errors, t.warnings)
         records += _RECORD.match(line) is not None
     if records == 0:
         t.errors.append(
@@ -376,12 +393,33 @@ _RECORD = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
 _DATES = {"042": "start date", "052": "end date"}
 
 
-def _check_date(line: str, no: int, errors: list[TrfError]) -> None:
-    """A header date (042 start, 052 end) that is there must be a real date."""
+EARLIEST = _dt.date(1970, 1, 1)  # FIDE's first rating list: an earlier date is a mistake
+
+
+def _check_date(
+    line: str,
+    no: int,
+    errors: list[TrfError],
+    warnings: list[TrfError],
+    today: _dt.date | None = None,
+) -> None:
+    """A header date (042 start, 052 end) that is there must be a real date; one after today
+    or before 1970 is most likely a mistake (it chooses the edition of the rules)."""
     text = line[4:].strip()
-    if text and parse_date(text) is None:
-        what = f"record {line[:3]} ({_DATES[line[:3]]})"
+    what = f"record {line[:3]} ({_DATES[line[:3]]})"
+    if not text:
+        return
+    day = parse_date(text)
+    if day is None:
         errors.append(TrfError(no, 5, f"{what}: expected a date such as 2025/02/28, got {text!r}"))
+        return
+    today = today or _dt.date.today()
+    if day > today:
+        warnings.append(TrfError(no, 5, f"{what}: {day.isoformat()} is after today "
+                                        f"({today.isoformat()}): is it right?"))  # fmt: skip
+    elif day < EARLIEST:
+        warnings.append(TrfError(no, 5, f"{what}: {day.isoformat()} is before FIDE's first "
+                                        "rating list (1970): is it right?"))  # fmt: skip
 
 
 # TRF-2026 tag 162: which result codes each scoring symbol covers
@@ -409,6 +447,18 @@ def scoring(t: Tournament) -> dict[str, int]:
     return halves
 
 
+def _declared_rounds(t: Tournament) -> int | None:
+    """The number of rounds the file declares (XXR, or TRF-2026's 142), if it does."""
+    declared = t.header("XXR") or t.header("142")
+    if declared and declared.strip().isdigit() and int(declared.strip()) > 0:
+        return int(declared.strip())
+    return None
+
+
+def _rounds_tag(t: Tournament) -> str:
+    return "record XXR" if t.header("XXR") else "record 142"
+
+
 def check(t: Tournament) -> None:
     """Whole-file checks: duplicate numbers, opponents that do not exist or do not
     reciprocate, points that do not add up (by tag 162's scoring where the file has one)."""
@@ -419,6 +469,17 @@ def check(t: Tournament) -> None:
         players[p.number] = p
     errors = t.errors
     halves_of = scoring(t)
+    declared = _declared_rounds(t)
+    if declared is not None:
+        for p in players.values():
+            played = [k for k, r in enumerate(p.rounds, start=1) if r.opponent is not None
+                      or r.result.strip()]  # fmt: skip
+            if played and played[-1] > declared:
+                errors.append(TrfError(p.line_no, 92 + 10 * declared, (
+                    f"player {p.number} ({p.name}): results for round "
+                    f"{declared + 1}{'' if played[-1] == declared + 1 else f' to {played[-1]}'}, "
+                    f"but the file declares {declared} rounds ({_rounds_tag(t)})"
+                )))  # fmt: skip
     get, opposite = players.get, OPPOSITE
     other_colour = {"w": "b", "b": "w"}
     for p in players.values():

@@ -1,0 +1,237 @@
+"""What every command shares: its output file checked, figures printed as FIDE prints them,
+names shown safely, a progress bar, CSV files that Excel opens inert, the common options.
+
+May import: the rules core, :mod:`fide_rating.files`, the file formats and the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+import os
+import re
+import signal
+import sys
+import textwrap
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TextIO, TypeAlias
+
+from ..files import write_text
+from ..rules.errors import FideInputError
+
+# --- figures --------------------------------------------------------------------------------
+
+
+def fmt(x: Fraction, places: int = 2) -> str:
+    """A fixed-point figure as FIDE prints it (exact: the values are whole hundredths)."""
+    scaled = x * 10**places
+    sign = "-" if scaled < 0 else ""
+    whole, frac = divmod(abs(scaled.numerator // scaled.denominator), 10**places)
+    return f"{sign}{whole}.{frac:0{places}d}"
+
+
+def split(text: str) -> list[object]:
+    """A comma-separated argument (``--opponents 1063,1299``) as its items."""
+    return [t.strip() for t in text.split(",")]
+
+
+# --- names and messages ---------------------------------------------------------------------
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def shown(name: object) -> str:
+    """A name (a file's, a player's) as a message shows it: as it is, or quoted with its control
+    characters escaped when it holds any, so that a newline in a file name cannot print a line
+    of its own (``'a\\nok b'``)."""
+    text = str(name)
+    if not _CONTROL.search(text):
+        return text
+    return "'" + _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.replace("'", "\\'")) + "'"
+
+
+# 128 + SIGPIPE: the status of a Unix tool whose output was closed (``| head``)
+CLOSED_OUTPUT = 128 + int(getattr(signal, "SIGPIPE", 13))
+_output_closed = False
+
+
+def _close_output() -> None:
+    """The reader of our output is gone: what is still written (and the last flush) goes
+    nowhere, and the command does its work to the end (the files it was asked for)."""
+    global _output_closed  # noqa: PLW0603 - one console per process
+    _output_closed = True
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def say(text: str = "", *, err: bool = False) -> None:
+    """One line of a command's output: a control character left in it (from a name that was
+    not passed through :func:`shown`) is escaped, never written to the terminal. A closed
+    output (``| head``) does not stop the command."""
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    if err:
+        with contextlib.suppress(BrokenPipeError):
+            print(text, file=sys.stderr)
+        return
+    if _output_closed:
+        return
+    try:
+        print(text)
+    except BrokenPipeError:
+        _close_output()
+
+
+def finish(status: int) -> int:
+    """The command's exit status, once its output is flushed: ``CLOSED_OUTPUT`` (141) when
+    the output was closed before the end, as a Unix tool's, the files written all the same."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _close_output()
+    except (OSError, ValueError):
+        pass
+    return CLOSED_OUTPUT if _output_closed else status
+
+
+def problems(name: object, errors: Sequence[object], most: int = 50, *, kind: str = "") -> None:
+    """A file's problems (or, with ``kind="warning"``, its warnings) on stderr, the first
+    ``most`` of them."""
+    lead = f"{shown(name)}: {kind + ': ' if kind else ''}"
+    for error in errors[:most]:
+        say(f"{lead}{error}", err=True)
+    if len(errors) > most:
+        say(f"{lead}... and {len(errors) - most} more {kind or 'problem'}s", err=True)
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent when the output is not one."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.live = stream.isatty() and total > 1
+        self.done = 0
+
+    def show(self, label: str) -> None:
+        if self.live:
+            width = 30
+            filled = width * self.done // self.total
+            bar = "#" * filled + "." * (width - filled)
+            label = shown(label)[:40]
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label:<40}")
+            self.stream.flush()
+
+    def step(self) -> None:
+        self.done += 1
+
+    def clear(self) -> None:
+        if self.live:
+            self.stream.write("\r" + " " * 90 + "\r")
+            self.stream.flush()
+
+
+# --- files written --------------------------------------------------------------------------
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def output(
+    path: Path, args: argparse.Namespace, *inputs: Path, suffixes: tuple[str, ...] = ()
+) -> Path:
+    """The file a command writes: never one of its inputs, an existing file only with --force,
+    a file (not a folder) with the expected extension."""
+    if path.is_dir() or str(path).endswith(("/", os.sep)):
+        raise FideInputError(f"expected a file name for the output, got the folder: {shown(path)}")
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise FideInputError(
+            f"expected an output file ending in {' or '.join(suffixes)}, got: {shown(path)}"
+        )
+    for source in inputs:
+        if _same(path, source):
+            raise FideInputError(
+                f"the output is this command's own input, choose another file: {shown(path)}"
+            )
+    if path.exists() and not getattr(args, "force", False):
+        raise FideInputError(f"the output exists, add --force to replace it: {shown(path)}")
+    return path
+
+
+# A CSV cell that Excel or LibreOffice would read as a formula (OWASP, "CSV injection"): text
+# beginning with one of these. Numbers we computed ("-9.70") are numbers, and stay as they are.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def inert(text: str) -> str:
+    """A CSV field as data: text that a spreadsheet would take for a formula gets a leading
+    apostrophe (OWASP's advice); a number stays a number."""
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def csv_text(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV file's text, every field made :func:`inert`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([inert(str(h)) for h in head])
+    for row in rows:
+        writer.writerow([inert("" if v is None else str(v)) for v in row])
+    return buffer.getvalue()
+
+
+def write_csv(path: Path, head: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+    """A CSV file written atomically, its fields inert."""
+    write_text(path, csv_text(head, rows))
+
+
+# --- the parser -----------------------------------------------------------------------------
+
+FORCE = "replace the output file if it exists (never the command's own input)"
+LIST_HELP = (
+    "the rating list: FIDE's (players_list_foa.txt, players_list_xml_foa.xml or their zip; "
+    "indexed next to the file on first use) or a rating-list workbook (templates/"
+    "rating-list.xlsx, or the next list that `period` wrote); players found by FIDE ID take "
+    "its rating and K"
+)
+EDITION = (
+    'edition name such as "2024-03", or the tournament start date YYYY-MM-DD (default: newest)'
+)
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def command(
+    sub: Commands, name: str, summary: str, description: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    """A subcommand with its one-line summary, its description and examples in --help."""
+    return sub.add_parser(
+        name,
+        help=summary,
+        description=textwrap.fill(f"{summary[:1].upper()}{summary[1:]}. {description}", 79),
+        epilog="examples:\n" + "\n".join(f"  fide-rating {name} {e}" for e in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def list_options(p: argparse.ArgumentParser, *, required: bool = False, what: str = "") -> None:
+    """``--list`` (a rating list) and ``--rating-type`` (which of its ratings)."""
+    p.add_argument("--list", required=required, help=LIST_HELP + what)
+    p.add_argument(
+        "--rating-type",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="which of the list's ratings and K (default: standard)",
+    )

@@ -1,0 +1,183 @@
+"""``fide-rating recalc``: workbooks recomputed headless (the engine: :mod:`fide_rating.engine`),
+each player's figures printed and, asked for, written to a CSV file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from ..rules.errors import FideInputError
+from ..rules.rounding import fide_round
+from .console import (
+    FORCE,
+    Commands,
+    Progress,
+    command,
+    fmt,
+    list_options,
+    output,
+    say,
+    shown,
+    write_csv,
+)
+from .lists import open_list
+
+
+def register(sub: Commands) -> None:
+    p = command(
+        sub,
+        "recalc",
+        "recompute workbooks headless: formulas kept, values filled in",
+        "Every formula of each workbook (FIDE functions included) is computed and the "
+        "workbook written with the values filled in: next to the input as "
+        "NAME.recalc.xlsx, into the folder -o DIR (or the file -o NAME.xlsx for one "
+        "input), or over the input with --in-place. Nothing else in the workbook "
+        "changes. Goes on past a bad file; exit status 1 when a file failed.",
+        ["event.xlsx", "events/ -o out/ --csv out/players.csv", "event.xlsx --in-place"],
+    )
+    p.add_argument("paths", nargs="+", help="workbooks, folders or glob patterns")
+    p.add_argument("-o", "--output", help="a folder for the results (or one .xlsx for one input)")
+    p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
+    p.add_argument("--csv", help="also write every player's figures to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
+    list_options(p, what="; a template's players by FIDE ID")
+    p.add_argument("--force", action="store_true", help=FORCE)
+    p.set_defaults(run=main)
+
+
+SUMMARY = ("No", "Name", "Ro", "K", "Pts", "n", "Rc/Ra", "W", "We", "K*chg", "Initial", "New")
+
+
+def cell_text(value: object, column: str = "") -> str:
+    """A figure of the player table as printed (and as the CSV holds it)."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if column in ("We", "K*chg", "W-We"):
+            return fmt(Fraction(repr(value)))
+        if column == "Rc/Ra":
+            return str(fide_round(Fraction(repr(value))))
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+def main(args: argparse.Namespace) -> int:
+    from ..engine.package import WorkbookError
+    from ..engine.recalc import Recalculated, iter_sources, recalc_file
+
+    sources = iter_sources(args.paths)
+    if not sources:
+        raise FideInputError("expected workbooks to recalculate, got: no file")
+    out_dir = out_file = None
+    if args.output and args.in_place:
+        raise FideInputError("either -o or --in-place, not both")
+    if args.output and Path(args.output).suffix.lower() in (".xlsx", ".xlsm"):
+        if len(sources) != 1:
+            raise FideInputError(
+                f"-o names one workbook but there are {len(sources)} inputs: give a folder"
+            )
+        out_file = Path(args.output)  # one workbook into a file of that name
+    elif args.output:
+        out_dir = Path(args.output)
+        if out_dir.exists() and not out_dir.is_dir():
+            raise FideInputError(f"expected a folder for -o, got the file: {shown(out_dir)}")
+    if args.csv:
+        output(Path(args.csv), args, *sources, suffixes=(".csv",))
+    listed = open_list(args.list, args.rating_type) if args.list else None
+    constants = None
+    if listed is not None:
+        from .fill import list_constants
+
+        constants = list_constants(listed, args.rating_type)
+    progress = Progress(len(sources), sys.stderr)
+    done: list[Recalculated] = []
+    failed = 0
+    for source in sources:
+        progress.show(source.name)
+        try:
+            outcome = recalc_file(
+                source,
+                out_dir=out_dir,
+                in_place=args.in_place,
+                output=out_file,
+                force=args.force,
+                constants=constants,
+            )
+        except Exception as error:  # one workbook fails, the batch goes on
+            failed += 1
+            progress.clear()
+            known = isinstance(error, WorkbookError | OSError)
+            why = error if known else f"an internal error ({type(error).__name__}: {error})"
+            say(f"FAILED {shown(source)}: {why}", err=True)
+            progress.step()
+            continue
+        progress.step()
+        progress.clear()
+        done.append(outcome)
+        left = len(outcome.problems)
+        say(
+            f"ok     {shown(source)} -> {shown(outcome.output)}: {outcome.computed} of "
+            f"{outcome.formulas} formulas computed, {outcome.changed} changed"
+            + (f", {left} left as they were" if left else "")
+            + (f"; {outcome.set_cells} cells from the list" if listed is not None else "")
+        )
+        for problem in outcome.problems[:20]:
+            say(f"       {problem}")
+        if left > 20:
+            say(f"       ... and {left - 20} more")
+    progress.clear()
+    rows = [(o.source, p) for o in done for p in o.players]
+    if args.csv:
+        _write_csv(Path(args.csv), rows)
+    if rows and not args.quiet:
+        _print_table(rows)
+    if listed is not None:
+        listed.close()
+    say(f"{len(done)} recalculated, {failed} failed")
+    return 1 if failed else 0
+
+
+def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
+    """The players of every workbook, one line each; why a player gets no initial rating is
+    printed in full at the end of the line (the CSV keeps it in the Initial column)."""
+
+    def cell(player: Mapping[str, object], k: str) -> str:
+        text = cell_text(player.get(k), k)
+        if k == "Initial" and text and not text.lstrip("-").replace(".", "").isdigit():
+            return "-"  # a reason, not a rating: printed after the columns
+        return text
+
+    widths = {k: max(len(k), *(len(cell(p, k)) for _, p in rows)) for k in SUMMARY}
+    widths["Name"] = min(widths["Name"], 28)
+    current = None
+    for source, player in rows:
+        if source != current:
+            current = source
+            say()
+            say(shown(source.name))
+            say(
+                "  ".join(
+                    k.rjust(widths[k]) if k != "Name" else k.ljust(widths[k]) for k in SUMMARY
+                )
+            )
+        cells = []
+        for k in SUMMARY:
+            text = cell(player, k)[: widths[k]]
+            cells.append(text.ljust(widths[k]) if k == "Name" else text.rjust(widths[k]))
+        initial = cell_text(player.get("Initial"), "Initial")
+        if cell(player, "Initial") == "-":
+            cells.append(initial)
+        say("  ".join(cells).rstrip())
+    say()
+
+
+def _write_csv(path: Path, rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
+    write_csv(
+        path,
+        ("File", *SUMMARY),
+        ((source.name, *(cell_text(player.get(k), k) for k in SUMMARY)) for source, player in rows),
+    )
+    say(f"wrote {shown(path)}")

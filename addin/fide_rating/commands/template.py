@@ -1,0 +1,81 @@
+"""``fide-rating template``: write a crosstable template (the templates: :mod:`.templates`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..rules.errors import FideInputError
+from .console import FORCE, Commands, command, output, say, shown
+
+
+def register(sub: Commands) -> None:
+    p = command(
+        sub,
+        "template",
+        "write a crosstable template (.xlsx)",
+        "A workbook whose formulas compute every FIDE figure: fill in the event, the "
+        "players and the results. A round robin's rounds follow from the players.",
+        [
+            "swiss --players 150 --rounds 9 -o open.xlsx",
+            "rr --players 10 -o rr.xlsx",
+            "drr --players 6 --ods",
+            "--all -o templates --force",
+        ],
+    )
+    p.add_argument(
+        "system",
+        nargs="?",
+        choices=("swiss", "rr", "drr"),
+        help="swiss, rr (round robin) or drr (double round robin)",
+    )
+    p.add_argument("--players", type=int, default=10, help="the number of players (default 10)")
+    p.add_argument("--rounds", type=int, default=None, help="Swiss only: the number of rounds")
+    p.add_argument("-o", "--output", help="the .xlsx file (with --all: the folder)")
+    p.add_argument("--all", action="store_true", help="every shipped template into a folder")
+    p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
+    p.add_argument("--force", action="store_true", help=FORCE)
+    p.set_defaults(run=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from . import templates
+
+    if args.all:
+        folder = Path(args.output or "templates")
+        if folder.exists() and not folder.is_dir():
+            raise FideInputError(f"expected a folder for --all, got the file: {shown(folder)}")
+        for spec in templates.SHIPPED:
+            output(folder / f"{spec.name}.xlsx", args)
+            if args.ods:
+                output(folder / f"{spec.name}.ods", args)
+        written = templates.write_all(folder)
+        for path in written:
+            say(f"wrote {shown(path)}")
+        if args.ods:
+            for path in templates.to_ods(written):
+                say(f"wrote {shown(path)}")
+        return 0
+    if args.system is None:
+        raise FideInputError("expected a system (swiss, rr or drr) or --all, got: nothing")
+    if args.system == "swiss" and args.rounds is None:
+        raise FideInputError("a Swiss template needs its number of rounds: add --rounds N")
+    if args.system != "swiss" and args.rounds is not None:
+        raise FideInputError(
+            f"a round robin's rounds follow from the players ({args.players} players: "
+            f"{args.players - 1 if args.players % 2 == 0 else args.players} rounds"
+            f"{', twice' if args.system == 'drr' else ''}): leave out --rounds, got: {args.rounds}"
+        )
+    try:
+        spec = templates.spec_for(args.system, args.players, args.rounds)
+    except ValueError as error:
+        raise FideInputError(str(error)) from None
+    path = output(Path(args.output or f"{spec.name}.xlsx"), args, suffixes=(".xlsx",))
+    if args.ods:
+        output(path.with_suffix(".ods"), args)
+    templates.write(spec, path)
+    say(f"wrote {shown(path)}")
+    if args.ods:
+        for ods in templates.to_ods([path]):
+            say(f"wrote {shown(ods)}")
+    return 0
