@@ -542,7 +542,8 @@ def test_array_formulas_legacy_and_dynamic(tmp_path: Path) -> None:
 
 def test_subtotal_leaves_out_nested_subtotals_and_hidden_rows(tmp_path: Path) -> None:
     """SUBTOTAL as Excel's reference gives it: a SUBTOTAL inside the range is not counted
-    twice; rows a filter hides are left out by 9 and by 109, rows hidden by hand by 109 only."""
+    twice; rows a filter hides are left out by 9 and by 109, rows hidden by hand by 109 only
+    (in the range of an autofilter that filters nothing, a hidden row is hidden by hand)."""
     wb = openpyxl.Workbook()
     ws = wb.active
     assert ws is not None
@@ -558,16 +559,26 @@ def test_subtotal_leaves_out_nested_subtotals_and_hidden_rows(tmp_path: Path) ->
     for r, v in enumerate([1, 2, 3], 11):
         ws.cell(r, 1, v)
     ws.auto_filter.ref = "A10:A13"
+    ws.auto_filter.add_filter_column(0, ["1", "3"])  # showing 1 and 3
     ws.row_dimensions[12].hidden = True  # by the filter
     ws["B10"] = "=SUBTOTAL(9,A11:A13)"
     ws["B11"] = "=SUBTOTAL(109,A11:A13)"
+    plain = wb.create_sheet("Plain")
+    plain["A1"] = "x"
+    for r, v in enumerate([1, 2, 3], 2):
+        plain.cell(r, 1, v)
+    plain.auto_filter.ref = "A1:A4"  # the buttons only: nothing filtered
+    plain.row_dimensions[3].hidden = True  # by hand
+    plain["B1"] = "=SUBTOTAL(9,A2:A4)"
+    plain["B2"] = "=SUBTOTAL(109,A2:A4)"
     path = tmp_path / "subtotals.xlsx"
     wb.save(path)
     out = recalc_file(path, out_dir=tmp_path / "out")
-    got = {f"{'AB'[c - 1]}{r}": v for (_, r, c), v in out.values.items()}
-    assert (got["A5"], got["B1"], got["B2"], got["B3"], got["B4"]) == (
+    got = {f"{s[0]}{'AB'[c - 1]}{r}": v for (s, r, c), v in out.values.items()}
+    assert (got["SA5"], got["SB1"], got["SB2"], got["SB3"], got["SB4"]) == (
         303.0, 303.0, 293.0, 75.75, 606.0)  # fmt: skip
-    assert (got["B10"], got["B11"]) == (4.0, 4.0)
+    assert (got["SB10"], got["SB11"]) == (4.0, 4.0)
+    assert (got["PB1"], got["PB2"]) == (6.0, 4.0)
     assert not out.problems
 
 

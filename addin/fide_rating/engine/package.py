@@ -399,6 +399,75 @@ def defined_names(parts: dict[str, bytes]) -> dict[str, str]:
     return {**local, **found}
 
 
+def sheet_order(parts: dict[str, bytes]) -> list[str]:
+    """The names of the workbook's sheets (chart sheets too), in the workbook's order: the
+    order a 3-D reference (``First:Last!A1``) runs through and ``localSheetId`` counts in."""
+    book = parts.get("xl/workbook.xml", b"")
+    return [_unescape(_attrs(raw).get("name", "").encode()) for raw in _SHEET_TAG.findall(book)]
+
+
+def scoped_names(parts: dict[str, bytes]) -> dict[str, dict[str, str]]:
+    """The names defined for one sheet only: upper-case name -> {sheet: definition}. Within
+    its sheet such a name wins over a workbook-level one of the same name."""
+    order = sheet_order(parts)
+    out: dict[str, dict[str, str]] = {}
+    for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
+        a = _attrs(m.group("attrs"))
+        name, local = a.get("name", ""), a.get("localSheetId")
+        if not name or name.startswith("_xlnm.") or local is None or not local.isdigit():
+            continue
+        if int(local) < len(order):
+            out.setdefault(name.upper(), {})[order[int(local)]] = _unescape(m.group("text"))
+    return out
+
+
+_EXTERNAL_REF = re.compile(rb"<(?:\w+:)?externalReference\b([^>]*)/?>")
+_EXT_SHEET_NAME = re.compile(rb"<(?:\w+:)?sheetName\b([^>]*)/?>")
+_EXT_SHEET_DATA = re.compile(
+    rb"<(?:\w+:)?sheetData\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?sheetData>)", re.S
+)
+_EXT_CELL = re.compile(
+    rb"<(?:\w+:)?cell\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?cell>)", re.S
+)
+
+
+def external_sheets(parts: dict[str, bytes]) -> dict[str, dict[tuple[int, int], Value]]:
+    """The values Excel keeps of other workbooks' cells a formula refers to
+    (``xl/externalLinks/externalLinkN.xml``), as sheets named as the formulas name them:
+    ``[1]Sheet1`` for the first external workbook's sheet Sheet1."""
+    rels: dict[str, str] = {}
+    for raw in _REL_TAG.findall(parts.get("xl/_rels/workbook.xml.rels", b"")):
+        a = _attrs(raw)
+        target = a.get("Target", "")
+        rels[a.get("Id", "")] = (
+            target.lstrip("/") if target.startswith("/") else posixpath.normpath("xl/" + target)
+        )
+    out: dict[str, dict[tuple[int, int], Value]] = {}
+    for number, raw in enumerate(_EXTERNAL_REF.findall(parts.get("xl/workbook.xml", b"")), 1):
+        a = _attrs(raw)
+        rid = next((v for k, v in a.items() if k.endswith(":id") or k == "r:id"), "")
+        xml = parts.get(rels.get(rid, ""), b"")
+        names = [_unescape(_attrs(n).get("val", "").encode()) for n in _EXT_SHEET_NAME.findall(xml)]
+        for data in _EXT_SHEET_DATA.finditer(xml):
+            index = _attrs(data.group("attrs")).get("sheetId", "")
+            if not index.isdigit() or int(index) >= len(names):
+                continue
+            cells: dict[tuple[int, int], Value] = {}
+            for cell in _EXT_CELL.finditer(data.group("body") or b""):
+                ca = _attrs(cell.group("attrs"))
+                where = _CELL_REF.fullmatch(ca.get("r", ""))
+                v = _V.search(cell.group("body") or b"")
+                if where is None or v is None or v.group("text") is None:
+                    continue
+                kind = ca.get("t", "n")
+                text = v.group("text")
+                value: Value = _unescape(text) if kind in ("s", "str", "inlineStr") else _plain(
+                    kind.encode(), text, [])  # fmt: skip
+                cells[(int(where.group(2)), col_number(where.group(1)))] = value
+            out[f"[{number}]{names[int(index)]}"] = cells
+    return out
+
+
 @dataclass(slots=True)
 class _Formula:
     text: str | None  # None: a follower of a shared formula
@@ -542,12 +611,27 @@ def _iso_serial(text: str) -> Value:
 _ROW_TAG = re.compile(rb"<row\b[^>]*>")
 _ROW_NUMBER = re.compile(rb'\br="(\d+)"')
 _HIDDEN = re.compile(rb'\bhidden="(?:1|true)"')
-_AUTOFILTER = re.compile(rb'<autoFilter\b[^>]*\bref="[A-Z]+(\d+):[A-Z]+(\d+)"')
+_AUTOFILTER = re.compile(
+    rb'<(?:\w+:)?autoFilter\b[^>]*\bref="[A-Z]+(\d+):[A-Z]+(\d+)"[^>]*?(?:/>|>(.*?)</(?:\w+:)?autoFilter>)',
+    re.S,
+)
 
 
-def hidden_rows(part: bytes) -> tuple[set[int], set[int]]:
+def filter_rows(xml: bytes) -> tuple[int, int] | None:
+    """The data rows of an autofilter that filters (has a criterion on some column), from a
+    worksheet or a table part; None for none, or one that only shows its buttons."""
+    found = _AUTOFILTER.search(xml)
+    if found is None or b"filterColumn" not in (found.group(3) or b""):
+        return None
+    return int(found.group(1)) + 1, int(found.group(2))
+
+
+def hidden_rows(
+    part: bytes, filters: tuple[tuple[int, int], ...] = ()
+) -> tuple[set[int], set[int]]:
     """A worksheet's hidden rows: those hidden by hand, and those a filter hides (hidden rows
-    within the sheet's filter range)."""
+    within the data of the sheet's autofilter, or of a table's, ``filters``, when it has a
+    criterion; rows hidden where nothing filters are hidden by hand)."""
     manual: set[int] = set()
     if b'hidden="' not in part:
         return manual, set()
@@ -555,11 +639,11 @@ def hidden_rows(part: bytes) -> tuple[set[int], set[int]]:
         number = _ROW_NUMBER.search(tag)
         if number is not None and _HIDDEN.search(tag):
             manual.add(int(number.group(1)))
-    found = _AUTOFILTER.search(part)
-    if found is None:
-        return manual, set()
-    first, last = int(found.group(1)), int(found.group(2))
-    filtered = {row for row in manual if first < row <= last}
+    spans = list(filters)
+    own = filter_rows(part)
+    if own is not None:
+        spans.append(own)
+    filtered = {row for row in manual if any(first <= row <= last for first, last in spans)}
     return manual - filtered, filtered
 
 
@@ -607,4 +691,5 @@ def _table(xml: bytes, sheet: str) -> Table | None:
     if len(columns) != c2 - c1 + 1:
         return None
     return Table(a.get("displayName") or a.get("name", ""), sheet, int(span.group(2)), c1,
-                 int(span.group(4)), c2, columns, header_rows, totals_rows)  # fmt: skip
+                 int(span.group(4)), c2, columns, header_rows, totals_rows,
+                 filter_rows(xml))  # fmt: skip

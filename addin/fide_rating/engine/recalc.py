@@ -44,12 +44,15 @@ from .package import (
     WorkbookError,
     check_totals,
     defined_names,
+    external_sheets,
     hidden_rows,
     patch_part,
     read_package,
     read_sheet,
+    scoped_names,
     set_constants,
     shared_strings,
+    sheet_order,
     sheet_parts,
     tables,
     write_package,
@@ -239,7 +242,18 @@ def _evaluate(
     names = defined_names(parts)
     in_tables = tables(parts)
     book = Book()
-    compiler = Compiler(names, macros="xl/vbaProject.bin" in parts)
+    compiler = Compiler(
+        names,
+        macros="xl/vbaProject.bin" in parts,
+        local=scoped_names(parts),
+        sheets=sheet_order(parts),
+    )
+    for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
+        book.sheets[title.upper()] = title
+        book.extents[title] = (max((r for r, _ in linked), default=0),
+                               max((c for _, c in linked), default=0))  # fmt: skip
+        for (r, c), v in linked.items():
+            book.results[(title, r, c)] = v
     outcome = Recalculated(source)
     pending: list[tuple[str, int, int]] = []
     # where each formula was written (a shared formula's first cell): for the order of
@@ -252,7 +266,8 @@ def _evaluate(
         book.sheets[title.upper()] = title
         fixed, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
         book.extents[title] = (max_row, max_col)
-        book.hidden[title] = hidden_rows(parts[part])
+        filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
+        book.hidden[title] = hidden_rows(parts[part], filters)
         cached[title] = stored
         for (r, c), v in fixed.items():
             book.results[(title, r, c)] = v

@@ -17,6 +17,7 @@ from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, col_number, drive, pa
 from .values import (
     NAME,
     NULL,
+    REF,
     VALUE,
     Area,
     Array,
@@ -86,8 +87,18 @@ def cells_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
 class Compiler:
     """Compiles formula text into closures; one closure per formula shape."""
 
-    def __init__(self, names: dict[str, str] | None = None, *, macros: bool = False) -> None:
+    def __init__(
+        self,
+        names: dict[str, str] | None = None,
+        *,
+        macros: bool = False,
+        local: dict[str, dict[str, str]] | None = None,
+        sheets: list[str] | None = None,
+    ) -> None:
         self.names = {k.upper(): v for k, v in (names or {}).items()}
+        # names defined for one sheet: upper-case name -> {sheet: definition}
+        self.local = {k.upper(): v for k, v in (local or {}).items()}
+        self.sheets = sheets or []  # in the workbook's order, for 3-D references
         # a workbook with macros may define functions of its own: a name Excel does not know
         # is reported there, not taken for #NAME?
         self.macros = macros
@@ -147,6 +158,8 @@ class Compiler:
 
     def _node(self, n: tuple[Any, ...], array: bool, reference: bool = False) -> _Compiling:
         kind = n[0]
+        if kind in ("cell", "area") and n[1] and ":" in n[1]:
+            raise Unsupported("a 3-D reference (Sheet1:Sheet3!A1) other than in SUM, COUNT ...")
         if kind == "cell" and reference:  # a one-cell range, not the cell's value
             corner = n[2:]
             as_area = ("area", n[1], corner, corner)
@@ -227,14 +240,41 @@ class Compiler:
         raise Unsupported(f"cannot evaluate {kind}")
 
     def name(self, text: str, *, reference: bool = False) -> Fn:
-        upper = text.upper()
+        """A defined name: the sheet's own definition where the formula's sheet has one (or
+        the sheet the formula names, ``Sheet1!Rate``), else the workbook's; a name of another
+        workbook is reported; an undefined one is #NAME?. A relative reference in a name is
+        relative to the cell that uses it (Excel keeps it relative to A1)."""
+        sheet, _, bare = text.rpartition("!")
+        if sheet.startswith("[") or sheet.startswith("'["):
+            raise Unsupported(f"the name {text} of another workbook")
+        upper = bare.upper()
+        scoped = self.local.get(upper, {})
+        if sheet:
+            owner = sheet[1:-1].replace("''", "'") if sheet.startswith("'") else sheet
+            match = next((k for k in scoped if k.upper() == owner.upper()), None)
+            if match is None:
+                return self._name(upper, self.names.get(upper), reference)
+            return self._name(f"{upper}@{match}", scoped[match], reference)
+        shared = self._name(upper, self.names.get(upper), reference)
+        if not scoped:
+            return shared
+        own = {k: self._name(f"{upper}@{k}", v, reference) for k, v in scoped.items()}
+        by_upper = {k.upper(): f for k, f in own.items()}
+
+        def pick(book: Book, sh: str, r: int, c: int) -> Result:
+            f = own.get(sh) or by_upper.get(sh.upper()) or shared
+            return f(book, sh, r, c)
+
+        return pick
+
+    def _name(self, upper: str, target: str | None, reference: bool) -> Fn:
         key = f"{upper}|ref" if reference else upper
         found = self._name_cache.get(key)
         if found is not None:
             return found
-        target = self.names.get(upper)
         if target is None:  # the workbook defines no such name: Excel's #NAME?
             return lambda book, sh, r, c: NAME
+        text = upper.partition("@")[0]
         if key in self._naming:
             raise Unsupported(f"the name {text} is defined by itself")
         self._naming.add(key)
@@ -244,6 +284,18 @@ class Compiler:
             self._naming.discard(key)
         self._name_cache[key] = found
         return found
+
+    def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """A 3-D reference (``First:Last!A1``) as the same reference on each sheet from the
+        first to the last in the workbook's order; any other node as itself."""
+        if node[0] not in ("cell", "area") or not node[1] or ":" not in node[1]:
+            return [node]
+        first, last = node[1].split(":")
+        upper = [s.upper() for s in self.sheets]
+        if first.upper() not in upper or last.upper() not in upper:
+            return [("err", REF)]  # a sheet that is not there
+        i, j = sorted((upper.index(first.upper()), upper.index(last.upper())))
+        return [(node[0], sheet, *node[2:]) for sheet in self.sheets[i : j + 1]]
 
     def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
         """A call: a FIDE function through the cell layer, a standard function through its
@@ -268,8 +320,9 @@ class Compiler:
             took = f"{spec.least}" if spec.least == spec.most else f"{spec.least} to {spec.most}"
             noun = "argument" if spec.most == 1 else "arguments"
             raise Unsupported(f"{name} takes {took} {noun}, the formula gives it {len(args)}")
-        if spec.union:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5)
+        if spec.union:  # SUM((A1:A5,C1:C5)) is SUM(A1:A5,C1:C5), SUM(S1:S3!A1) its sheets'
             args = [part for a in args for part in (a[1] if a[0] == "union" else [a])]
+            args = [part for a in args for part in self.through_sheets(a)]
         compiled = []
         for i, a in enumerate(args):
             kind = spec.kind(i).rstrip("?")

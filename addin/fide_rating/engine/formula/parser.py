@@ -15,16 +15,19 @@ from .values import ERRORS, MAX_COLS, MAX_ROWS, Unsupported, Value
 
 _COL = r"\$?[A-Za-z]{1,3}"
 _ROW = r"\$?[0-9]{1,7}"
-_SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*)!"
+_WORD = r"[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*"
+# a sheet: quoted, or a plain name; [1] in front for another workbook's (Excel's external
+# link number), and First:Last for a 3-D reference through the sheets between them
+_SHEET = rf"(?:'(?:[^']|'')+'|(?:\[\d+\])?{_WORD}(?::{_WORD})?)!"
 _TOKEN = re.compile(
     rf"""
     (?P<ws>\s+)
   | (?P<string>"(?:[^"]|"")*")
-  | (?P<error>\#NULL!|\#DIV/0!|\#VALUE!|\#REF!|\#NAME\?|\#NUM!|\#N/A)
+  | (?P<error>(?:{_SHEET})?\#REF!|\#NULL!|\#DIV/0!|\#VALUE!|\#NAME\?|\#NUM!|\#N/A)
   | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
   | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<name>(?:{_SHEET})?[A-Za-z_\\][\w.]*)
+  | (?P<name>(?:{_SHEET}|\[\d+\]!)?[A-Za-z_\\][\w.]*)
   | (?P<op><>|<=|>=|[-+*/^&=<>%(),;:{{}}])
     """,
     re.VERBOSE,
@@ -260,8 +263,8 @@ class Parser:
             return ("num", float(text))
         if kind == "string":
             return ("str", text[1:-1].replace('""', '"'))
-        if kind == "error":
-            return ("err", ERRORS[text])
+        if kind == "error":  # 'Sheet'!#REF!: a reference Excel found deleted
+            return ("err", ERRORS[text[text.index("#") :]])
         if kind == "ref":
             return _ref_node(text, self.row, self.col)
         if kind == "func":

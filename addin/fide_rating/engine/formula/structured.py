@@ -38,6 +38,7 @@ class Table:
     columns: tuple[str, ...]
     header_rows: int = 1
     totals_rows: int = 0
+    filtered: tuple[int, int] | None = None  # the rows its autofilter filters, if it does
 
     def holds(self, sheet: str, row: int, col: int) -> bool:
         return sheet == self.sheet and self.r1 <= row <= self.r2 and self.c1 <= col <= self.c2
@@ -157,17 +158,31 @@ def _area(table: Table, spec: str, row: int) -> tuple[int, int, int, int, bool] 
     rows = _rows(table, specials, row)
     if isinstance(rows, str):
         return rows
-    lower = [c.lower() for c in table.columns]
     if not columns:
         c1, c2 = table.c1, table.c2
     else:
         picked: list[int] = []
         for first, last in columns:
-            if first.lower() not in lower or last.lower() not in lower:
-                return "#REF!"
-            picked += [lower.index(first.lower()), lower.index(last.lower())]
+            for name in (first, last):
+                at = _column(table, name)
+                if at is None:
+                    return "#REF!"
+                picked.append(at)
         c1, c2 = table.c1 + min(picked), table.c1 + max(picked)
     return rows[0], c1, rows[1], c2, "#this row" in specials
+
+
+def _column(table: Table, name: str) -> int | None:
+    """The place of a column named ``name`` (any case; a name ending in a space, "Score ",
+    is found as Excel writes it, "[Score ]", or without the space)."""
+    low = name.lower()
+    for i, column in enumerate(table.columns):
+        if column.lower() == low:
+            return i
+    for i, column in enumerate(table.columns):
+        if column.strip().lower() == low.strip():
+            return i
+    return None
 
 
 def _rows(table: Table, specials: list[str], row: int) -> tuple[int, int] | str:

@@ -1,0 +1,305 @@
+"""The glue of Excel's semantics, each rule on a workbook or formula of our own: coercion,
+criteria, lookups, references, implicit intersection, errors. Each test cites the rule it holds
+the engine to and checks both sides of it (issue 21's defects)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.formula import ArrayFormula
+
+from fide_rating.engine.formula import col_letters
+from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
+from fide_rating.engine.recalc import Recalculated, recalc_file
+from test_formula import ev
+
+COLUMN_H = {"H1": 1, "H2": 2, "H3": "3", "H4": 3, "H5": "x"}
+
+
+def _values(out: Recalculated) -> dict[str, object]:
+    return {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in
+            out.values.items()}  # fmt: skip
+
+
+def _recalc(tmp_path: Path, wb: openpyxl.Workbook, name: str = "rules.xlsx") -> Recalculated:
+    path = tmp_path / name
+    wb.save(path)
+    return recalc_file(path, out_dir=tmp_path / "out", force=True)
+
+
+# --- lookups and criteria on whole columns -------------------------------------------------
+
+
+def test_xlookup_on_whole_columns() -> None:
+    """Whole columns line up with each other however far the sheet is used."""
+    assert ev("=XLOOKUP(2,H:H,H:H)", COLUMN_H) == 2.0
+    assert ev('=XLOOKUP("x",H:H,G:G)', {**COLUMN_H, "G5": "found"}) == "found"
+    assert ev("=XLOOKUP(9,H:H,H:H)", COLUMN_H) == NA
+    assert ev("=XLOOKUP(2,H:H,H1:H5)", COLUMN_H) == VALUE  # these do not line up
+
+
+def test_criteria_take_a_number_and_a_numeric_text_alike() -> None:
+    """COUNTIF's = converts texts that read as numbers, in the data and in the criterion
+    (Excel counts the text "3" where it counts 3); the order operators count numbers only."""
+    assert ev('=COUNTIF(H1:H5,"3")', COLUMN_H) == 2.0
+    assert ev("=COUNTIF(H1:H5,3)", COLUMN_H) == 2.0
+    assert ev('=COUNTIF(H1:H5,">2")', COLUMN_H) == 1.0  # the number 3, not the text
+    assert ev('=COUNTIF(H1:H5,"x")', COLUMN_H) == 1.0
+    assert ev('=SUMIF(H1:H5,"3",G1:G5)', {**COLUMN_H, "G3": 10, "G4": 20}) == 30.0
+
+
+def test_a_whole_column_criterion_counts_the_blanks_beyond_the_used_rows() -> None:
+    """COUNTIF(H:H,"<>x") is every cell of the column but the one "x": the blank cells too,
+    all 1,048,571 below row 5; COUNTBLANK counts them as well."""
+    assert ev('=COUNTIF(H:H,"<>x")', COLUMN_H) == 1_048_576 - 1
+    assert ev('=COUNTIF(H:H,"x")', COLUMN_H) == 1.0
+    assert ev('=COUNTIF(H:H,"")', COLUMN_H) == 1_048_576 - 5
+    assert ev("=COUNTBLANK(H1:H7)", COLUMN_H) == 2.0
+    assert ev('=COUNTIFS(H:H,"<>x",G:G,"")', COLUMN_H) == 1_048_576 - 1
+
+
+def test_approximate_lookups_are_excels_binary_search() -> None:
+    """MATCH 1, VLOOKUP TRUE and LOOKUP search as Excel does, by halves: on data out of order
+    they give its answer, not a scan's (here a scan would stop at the 5 and find nothing)."""
+    unsorted = {"A1": 5, "A2": 1, "A3": 2, "A4": 3, "A5": 4, "B1": "e", "B2": "a", "B3": "b",
+                "B4": "c", "B5": "d"}  # fmt: skip
+    assert ev("=MATCH(4,A1:A5,1)", unsorted) == 5.0
+    assert ev("=VLOOKUP(4,A1:B5,2)", unsorted) == "d"
+    assert ev("=LOOKUP(4,A1:A5,B1:B5)", unsorted) == "d"
+    assert ev("=MATCH(4,A1:A5,0)", unsorted) == 5.0
+    assert ev("=MATCH(0,A1:A5)", unsorted) == NA  # below the first value looked at
+    # sorted data: the last value not above the goal, the last of a run of equal ones
+    ordered = {"A1": 1, "A2": 2, "A3": 2, "A4": 2, "A5": 7}
+    assert ev("=MATCH(2,A1:A5)", ordered) == 4.0
+    assert ev("=MATCH(6.9,A1:A5)", ordered) == 4.0
+    assert ev("=MATCH(100,A1:A5)", ordered) == 5.0
+    # values of another type are stepped over: LOOKUP(2,1/(...)) finds the last match
+    assert ev('=LOOKUP(2,1/(C1:C5="y"),B1:B5)',
+              {**unsorted, "C1": "y", "C2": "n", "C4": "y"}) == "c"  # fmt: skip
+
+
+# --- coercion -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ('=VALUE("1987-08-26")', 32015.0),  # DATE(1987,8,26)
+        ('=VALUE("8/26/1987")', 32015.0),
+        ('=VALUE("26-Aug-1987")', 32015.0),
+        ('=VALUE("August 26, 1987")', 32015.0),
+        ('=VALUE("1987-08-26 12:00")', 32015.5),
+        ('=VALUE("2:30 PM")', 14.5 / 24),
+        ('=VALUE("14:30:36")', (14 * 3600 + 30 * 60 + 36) / 86400),
+        ('="$1,000"*1', 1000.0),
+        ('=VALUE(" (1,234.5) ")', -1234.5),
+        ('=VALUE("12%")', 0.12),
+        ('=VALUE("1 1/2")', 1.5),
+        ('=VALUE("-$5")', -5.0),
+        ('=VALUE("1e3")', 1000.0),
+        ('=VALUE("1,23")', VALUE),  # not groups of three
+        ('=VALUE("2/30/2020")', VALUE),  # no such day
+        ('=VALUE("abc")', VALUE),
+        ('=VALUE("")', VALUE),
+        ("=VALUE(TRUE)", VALUE),
+        ('="1987-08-26"+1', 32016.0),  # arithmetic reads texts as VALUE does
+    ],
+)
+def test_text_to_number_as_value_reads_it(formula: str, expected: object) -> None:
+    """Excel's VALUE: "Text can be in any of the constant number, date, or time formats
+    recognized by Microsoft Excel"; anything else is #VALUE!."""
+    assert ev(formula) == expected
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ('=""&0.00001', "0.00001"),
+        ('=""&1.2345678901234568E-5', "1.23456789012346E-05"),
+        ('=""&1.2345678901234567E-4', "0.000123456789012346"),
+        ('=""&5.6789012345E-8', "0.000000056789012345"),
+        ('=""&5.67890123456E-8', "5.67890123456E-08"),
+        ('=""&123456789012345', "123456789012345"),
+        ('=""&1234567890123456', "1.23456789012346E+15"),
+        ('=""&1/3', "0.333333333333333"),
+        ('=""&-0.5', "-0.5"),
+        ('=""&1E+100', "1E+100"),
+        ("=LEN(0.1+0.2)", 3.0),
+    ],
+)
+def test_number_to_text_as_excels_general(formula: str, expected: object) -> None:
+    """A number joined to text: 15 significant digits, plain up to 15 integer digits or 18
+    decimals, else scientific with a signed two-digit exponent (the values Excel gives, as
+    Apache POI's NumberToTextConverter tabulates them)."""
+    assert ev(formula) == expected
+
+
+def test_power_and_floor_at_zero() -> None:
+    """POWER(0,0) is #NUM!, POWER(0,-1) #DIV/0! (the ^ operator alike); FLOOR(0,0) is 0 but
+    FLOOR(x,0) of any other x #DIV/0!; CEILING(x,0) is 0."""
+    assert ev("=POWER(0,0)") == NUM
+    assert ev("=0^0") == NUM
+    assert ev("=POWER(0,-1)") == DIV0
+    assert ev("=POWER(0,1)") == 0.0
+    assert ev("=POWER(-8,1/3)") == NUM
+    assert ev("=FLOOR(0,0)") == 0.0
+    assert ev("=FLOOR(1,0)") == DIV0
+    assert ev("=CEILING(5,0)") == 0.0
+
+
+# --- errors, implicit intersection ----------------------------------------------------------
+
+
+def test_which_error_wins() -> None:
+    """An error among the arguments is the result before a value is found of the wrong type
+    (AND(TRUE,"0",#REF!) is #REF!); a text typed into AND is #VALUE!, one in a range skipped;
+    INDEX of a block given only a row is #REF!."""
+    assert ev('=AND(TRUE,"0",#REF!)') == REF
+    assert ev('=AND(TRUE,"0")') == VALUE
+    assert ev('=OR("TRUE",FALSE)') is True
+    assert ev("=AND(A1:A2)", {"A1": "x", "A2": True}) is True
+    assert ev("=AND(A1:A2)", {"A1": "x"}) == VALUE  # no logical at all
+    assert ev("=INDEX(C1:D2,2)", {"C2": 5}) == REF
+    assert ev("=INDEX(C1:D2,2,1)", {"C2": 5}) == 5.0
+    assert ev("=INDEX(C1:C2,2)", {"C2": 5}) == 5.0
+    assert ev("=ROUND(#N/A,#DIV/0!)") == NA  # the first error, in argument order
+
+
+def test_implicit_intersection_in_an_ordinary_cell_iteration_in_an_array_formula(
+    tmp_path: Path,
+) -> None:
+    """A range given where one value is taken: the cell in the formula's own row (or column),
+    #VALUE! where there is none; in an array formula the range is taken element by element."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "S"
+    ws["H1"], ws["H2"] = "a", "b"
+    ws["J1"], ws["J2"] = 1, 2
+    ws["I1"] = "=CONCATENATE(H1:H2)"
+    ws["I2"] = "=J1:J2*2"
+    ws["I5"] = "=CONCATENATE(H1:H2)"  # row 5: the range does not reach it
+    ws["K1"] = ArrayFormula("K1:K2", "=J1:J2*2")
+    ws["L1"] = ArrayFormula("L1", "=SUM(LEN(H1:H2)*J1:J2)")
+    ws["K2"] = 0
+    got = _values(_recalc(tmp_path, wb))
+    assert (got["S!I1"], got["S!I2"], got["S!I5"]) == ("a", 4.0, VALUE)
+    assert (got["S!K1"], got["S!K2"], got["S!L1"]) == (2.0, 4.0, 3.0)
+
+
+# --- references ------------------------------------------------------------------------------
+
+
+def test_three_dimensional_references_and_names_of_one_sheet(tmp_path: Path) -> None:
+    """SUM(T:V!A1) sums A1 of every sheet from T to V in the workbook's order; a name defined
+    for one sheet wins there over the workbook's name of the same name; a name with relative
+    references moves with the cell that uses it."""
+    wb = openpyxl.Workbook()
+    first = wb.active
+    assert first is not None
+    first.title = "T"
+    for title, value in (("T", 1), ("U", 10), ("V", 100), ("W", 1000)):
+        ws = wb[title] if title in wb.sheetnames else wb.create_sheet(title)
+        ws["A1"] = value
+        ws["B1"], ws["B2"], ws["B3"] = 5, 6, 7
+    first["C1"] = "=SUM(T:V!A1)"
+    first["C2"] = "=SUM(V:T!A1)"  # either order
+    first["C3"] = "=COUNT(T:W!A1:B3)"
+    first["C4"] = "=Rate"
+    first["C5"] = "=SUM(U:X!A1)"  # no sheet X: #REF!
+    wb["U"]["C1"] = "=Rate"
+    wb["U"]["A5"] = "=NextRow"  # B6
+    wb["U"]["A6"] = "=NextRow"  # B7
+    wb["U"]["B6"], wb["U"]["B7"] = 60, 70
+    wb.defined_names["Rate"] = DefinedName("Rate", attr_text="T!$A$1")
+    wb["U"].defined_names["Rate"] = DefinedName("Rate", attr_text="U!$A$1")
+    # relative: kept in the file as seen from A1, one row down and one column right
+    wb.defined_names["NextRow"] = DefinedName("NextRow", attr_text="U!B2")
+    got = _values(_recalc(tmp_path, wb))
+    assert (got["T!C1"], got["T!C2"], got["T!C3"]) == (111.0, 111.0, 16.0)
+    assert (got["T!C4"], got["U!C1"]) == (1.0, 10.0)
+    assert (got["U!A5"], got["U!A6"]) == (60.0, 70.0)
+    assert got["T!C5"] == REF
+
+
+def _external_workbook(path: Path) -> Path:
+    """A workbook whose formulas read another workbook, with the values Excel keeps of it in
+    xl/externalLinks/externalLink1.xml, and a reference Excel saved as deleted."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    parts = {
+        "[Content_Types].xml": "<Types/>",
+        "xl/workbook.xml": f'<workbook {ns} {rns}><sheets><sheet name="S" sheetId="1" '
+        'r:id="rId1"/></sheets><externalReferences><externalReference r:id="rId2"/>'
+        "</externalReferences></workbook>",
+        "xl/_rels/workbook.xml.rels": "<Relationships>"
+        '<Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>'
+        '<Relationship Id="rId2" Type="externalLink" Target="externalLinks/externalLink1.xml"/>'
+        "</Relationships>",
+        "xl/worksheets/sheet1.xml": f"<worksheet {ns}><sheetData>"
+        '<row r="1"><c r="A1"><f>[1]Prices!B2*2</f><v>0</v></c>'
+        '<c r="B1"><f>\'[1]Prices\'!A1&amp;"!"</f><v>0</v></c>'
+        "<c r=\"C1\"><f>SUM('S'!#REF!,1)</f><v>0</v></c>"
+        "<c r=\"D1\"><f>'S'!#REF!</f><v>0</v></c></row>"
+        "</sheetData></worksheet>",
+        "xl/externalLinks/externalLink1.xml": f"<externalLink {ns}><externalBook {rns} "
+        'r:id="rId1"><sheetNames><sheetName val="Prices"/></sheetNames><sheetDataSet>'
+        '<sheetData sheetId="0"><row r="1"><cell r="A1" t="str"><v>tea</v></cell></row>'
+        '<row r="2"><cell r="B2"><v>2.5</v></cell></row></sheetData></sheetDataSet>'
+        "</externalBook></externalLink>",
+    }
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_references_to_another_workbook_use_the_values_excel_kept(tmp_path: Path) -> None:
+    path = _external_workbook(tmp_path / "linked.xlsx")
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = _values(out)
+    assert (got["S!A1"], got["S!B1"]) == (5.0, "tea!")
+    assert (got["S!C1"], got["S!D1"]) == (REF, REF)  # a deleted reference: #REF!
+    assert not out.problems
+
+
+def test_indirect_of_a_text_that_is_no_reference_is_a_ref_error() -> None:
+    assert ev('=INDIRECT("foo bar")') == REF
+    assert ev('=INDIRECT("")') == REF
+    assert ev('=INDIRECT("A1:")') == REF
+    assert ev('=INDIRECT("B"&2)', {"B2": 7}) == 7.0
+
+
+def test_a_table_column_whose_name_ends_in_a_space(tmp_path: Path) -> None:
+    from openpyxl.worksheet.table import Table
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "S"
+    for row in (["Name", "Score "], ["a", 1], ["b", 2]):
+        ws.append(row)
+    ws.add_table(Table(displayName="Results", ref="A1:B3"))
+    ws["D1"] = "=SUM(Results[Score ])"
+    ws["D2"] = "=SUM(Results[Nope])"
+    got = _values(_recalc(tmp_path, wb))
+    assert (got["S!D1"], got["S!D2"]) == (3.0, REF)
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ('=CONVERT(36,"km/h","m/s")', 10.0),
+        ('=CONVERT(1,"kWh","J")', 3_600_000.0),
+        ('=CONVERT(1,"mm^2","m^2")', 1e-6),
+        ('=CONVERT(1,"mi/h","m/s")', NA),  # not a unit of Excel's table
+        ('=CONVERT(1,"km/h","kg")', NA),  # of different kinds
+    ],
+)
+def test_convert_prefixed_and_compound_units(formula: str, expected: object) -> None:
+    """CONVERT's unit table: a metric prefix before m/h, m/s, Wh; an area's prefix squared."""
+    assert ev(formula) == expected
