@@ -84,6 +84,9 @@ class Recalculated:
     values: dict[tuple[str, int, int], Value] = field(default_factory=dict)
     players: list[dict[str, Value]] = field(default_factory=list)
     set_cells: int = 0  # constant cells set before computing (FIDE's list)
+    # cells whose value rests on a volatile function (RAND, NOW ...): new at every calculation,
+    # so never compared with a value saved before
+    volatile: set[tuple[str, int, int]] = field(default_factory=set)
 
 
 # --- evaluation ---------------------------------------------------------------------------
@@ -121,6 +124,11 @@ class Book:
         self.sheets: dict[str, str] = {}  # upper-case name -> name
         self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
         self.hidden: dict[str, tuple[set[int], set[int]]] = {}  # rows: by hand, by a filter
+        # iterative calculation (<calcPr iterate="1">): a cell met again on its own circle
+        # gives its previous value (at first the one the file holds) instead of failing
+        self.iterating = False
+        self.previous: dict[tuple[str, int, int], Value] = {}
+        self.cyclic: set[tuple[str, int, int]] = set()
         self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
 
     def extent(self, sheet: str) -> tuple[int, int]:
@@ -181,6 +189,10 @@ class Book:
                 return self.value(real, row, col)
             return None
         if key in self.active:
+            if self.iterating:
+                self.cyclic.add(key)
+                before = self.previous.get(key)
+                return 0.0 if before is None else before
             raise Circular(f"{sheet}!{col_letters(col)}{row}")
         self.active.add(key)
         try:
@@ -339,52 +351,16 @@ def _evaluate(
         for key, value in set_now.items():
             if key not in book.compiled:
                 book.results[key] = value
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 20_000))
-    failed: set[tuple[str, int, int]] = set()
-
-    def left(key: tuple[str, int, int], why: str) -> None:
-        failed.add(key)
+    iteration = _iteration(parts.get("xl/workbook.xml", b""))
+    if iteration is not None:
+        book.iterating = True
+        book.previous = {k: cached[k[0]].get(k[1:]) for k in pending}
+    failed = _compute(book, pending, sources, compiler)
+    if iteration is not None and book.cyclic:
+        failed = _iterate(book, pending, sources, compiler, failed, *iteration)
+    for key, why in failed.items():
         outcome.problems.append(Problem(key[0], f"{col_letters(key[2])}{key[1]}", why))
-
-    def not_computed(key: tuple[str, int, int], error: NotComputed) -> None:
-        """Why a cell is left: its own formula's reason (found when run), or the cell it
-        depends on."""
-        own = f"{key[0]}!{col_letters(key[2])}{key[1]} ("
-        text = str(error)
-        if text.startswith(own) and text.endswith(")"):
-            left(key, text[len(own) : -1])
-        else:
-            left(key, f"depends on {text}, which is not computed")
-
-    try:
-        for key in pending:
-            try:
-                book.value(*key)
-            except NotComputed as error:
-                not_computed(key, error)
-            except Circular as error:
-                left(key, f"circular reference through {error}")
-            except RecursionError:
-                try:
-                    _bottom_up(book, key, sources, compiler)
-                    value = book.value(*key)
-                except NotComputed as error:
-                    not_computed(key, error)
-                    continue
-                except (RecursionError, Circular) as error:
-                    value = CIRCULAR if isinstance(error, Circular) else None
-                    if value is None:
-                        left(key, "dependency chain too deep")
-                if value is CIRCULAR:
-                    book.results[key] = CIRCULAR
-            except Exception as error:  # a fault of ours: this cell, not the batch
-                left(key, f"not computed, an internal error ({type(error).__name__}: {error})")
-    finally:
-        sys.setrecursionlimit(old_limit)
-    for key in pending:  # the cells on or behind a circle found by the bottom-up order
-        if book.results.get(key) is CIRCULAR and key not in failed:
-            left(key, "circular reference (or behind one)")
+    outcome.volatile = _volatile(book, pending, sources, compiler)
     per_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for key in pending:
         if key in failed or key not in book.results:
@@ -407,6 +383,174 @@ def _evaluate(
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
     return outcome, infos, parts
+
+
+def _compute(
+    book: Book,
+    pending: list[tuple[str, int, int]],
+    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    compiler: Compiler,
+) -> dict[tuple[str, int, int], str]:
+    """Compute every pending cell (those not computed yet); the cells left, with why."""
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20_000))
+    failed: dict[tuple[str, int, int], str] = {}
+
+    def not_computed(key: tuple[str, int, int], error: NotComputed) -> None:
+        """Why a cell is left: its own formula's reason (found when run), or the cell it
+        depends on."""
+        own = f"{key[0]}!{col_letters(key[2])}{key[1]} ("
+        text = str(error)
+        if text.startswith(own) and text.endswith(")"):
+            failed[key] = text[len(own) : -1]
+        else:
+            failed[key] = f"depends on {text}, which is not computed"
+
+    try:
+        for key in pending:
+            try:
+                book.value(*key)
+            except NotComputed as error:
+                not_computed(key, error)
+            except Circular as error:
+                failed[key] = f"circular reference through {error}"
+            except RecursionError:
+                try:
+                    _bottom_up(book, key, sources, compiler)
+                    value = book.value(*key)
+                except NotComputed as error:
+                    not_computed(key, error)
+                    continue
+                except (RecursionError, Circular) as error:
+                    value = CIRCULAR if isinstance(error, Circular) else None
+                    if value is None:
+                        failed[key] = "dependency chain too deep"
+                if value is CIRCULAR:
+                    book.results[key] = CIRCULAR
+            except Exception as error:  # a fault of ours: this cell, not the batch
+                failed[key] = f"not computed, an internal error ({type(error).__name__}: {error})"
+    finally:
+        sys.setrecursionlimit(old_limit)
+    for key in pending:  # the cells on or behind a circle found by the bottom-up order
+        if book.results.get(key) is CIRCULAR and key not in failed:
+            failed[key] = "circular reference (or behind one)"
+    return failed
+
+
+_CALC_PR = re.compile(rb"<(?:\w+:)?calcPr\b([^>]*)/?>")
+
+
+def _iteration(workbook: bytes) -> tuple[int, float] | None:
+    """The workbook's iterative calculation (``<calcPr iterate="1" iterateCount="100"
+    iterateDelta="0.001"/>``, Excel's defaults): the most iterations and the change at which
+    they stop; None when it is off."""
+    found = _CALC_PR.search(workbook)
+    if found is None:
+        return None
+    attrs = dict(re.findall(rb'(\w+)="([^"]*)"', found.group(1)))
+    if attrs.get(b"iterate") not in (b"1", b"true"):
+        return None
+    try:
+        return int(attrs.get(b"iterateCount", b"100")), float(attrs.get(b"iterateDelta", b"0.001"))
+    except ValueError:
+        return 100, 0.001
+
+
+def _iterate(
+    book: Book,
+    pending: list[tuple[str, int, int]],
+    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    compiler: Compiler,
+    failed: dict[tuple[str, int, int], str],
+    count: int,
+    delta: float,
+) -> dict[tuple[str, int, int], str]:
+    """Excel's iterative calculation of circular references: every formula computed again,
+    a cell on a circle taking its value of the pass before, until no value on a circle moves by
+    ``delta`` or after ``count`` passes. Excel's own order of computing decides where such a
+    calculation stops; the values are kept only where one more pass leaves them unchanged to 15
+    digits (a fixed point, which any order reaches), the others are reported."""
+
+    def again() -> dict[tuple[str, int, int], str]:
+        book.previous = {k: book.results.get(k) for k in pending}
+        for k in pending:
+            book.results.pop(k, None)
+        book.blocks.clear()
+        book.arrays.clear()
+        return _compute(book, pending, sources, compiler)
+
+    for _ in range(max(0, count - 1)):
+        failed = again()
+        moved = [_moved(book.previous.get(k), book.results.get(k)) for k in book.cyclic]
+        if max(moved, default=0.0) < delta:
+            break
+    failed = again()
+    for k in pending:
+        before, after = book.previous.get(k), book.results.get(k)
+        scale = max(abs(before), abs(after)) if isinstance(before, float) and isinstance(
+            after, float) else 0.0  # fmt: skip
+        if k not in failed and _moved(before, after) > 1e-14 * scale:
+            failed[k] = "circular reference: the iterative calculation has not settled"
+    return failed
+
+
+def _moved(before: Value, after: Value) -> float:
+    """How far a value moved between two passes (infinitely, for a change of kind)."""
+    if isinstance(before, float) and isinstance(after, float):
+        return abs(after - before)
+    return 0.0 if before == after and type(before) is type(after) else math.inf
+
+
+_VOLATILE = re.compile(r"\b(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\s*\(", re.I)
+
+
+def _volatile(
+    book: Book,
+    pending: list[tuple[str, int, int]],
+    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    compiler: Compiler,
+) -> set[tuple[str, int, int]]:
+    """The cells whose formula calls a volatile function (RAND, RANDBETWEEN, RANDARRAY, NOW,
+    TODAY), and the cells that refer to them, however indirectly (through the references
+    written in the formulas and their names)."""
+    calls: dict[str, bool] = {}
+    seeds = []
+    for key in pending:
+        text = sources.get(key, ("",))[0]
+        found = calls.get(text)
+        if found is None:
+            found = calls[text] = _VOLATILE.search(text) is not None
+        if found:
+            seeds.append(key)
+    if not seeds:
+        return set()
+    readers: dict[tuple[str, int, int], list[tuple[str, int, int]]] = {}
+    trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
+    for key in pending:
+        source = sources.get(key)
+        if source is None:
+            continue
+        nodes = trees.get(source)
+        if nodes is None:
+            try:
+                nodes = references(compiler.tree(*source), compiler.names)
+            except Unsupported:
+                nodes = []
+            trees[source] = nodes
+        for node in nodes:
+            area = cells_of(node, key[0], key[1], key[2])
+            rows, cols = book.extent(area.sheet)
+            for r in range(area.r1, min(area.r2, rows) + 1):
+                for c in range(area.c1, min(area.c2, cols) + 1):
+                    readers.setdefault((book._sheet(area.sheet), r, c), []).append(key)
+    out = set(seeds)
+    todo = list(seeds)
+    while todo:
+        for reader in readers.get(todo.pop(), ()):
+            if reader not in out:
+                out.add(reader)
+                todo.append(reader)
+    return out
 
 
 _SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)

@@ -105,6 +105,7 @@ class Compiler:
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
         self._naming: set[str] = set()  # the names being compiled: one met again is a circle
+        self._scopes: list[dict[str, Fn]] = []  # LET's names, the innermost last
 
     def tree(self, formula: str, row: int, col: int) -> tuple[Any, ...]:
         """The formula's syntax tree, its relative references as offsets from (row, col)."""
@@ -186,7 +187,8 @@ class Compiler:
         if kind == "area":
             return lambda book, sh, r, c: _area_of(n, sh, r, c)
         if kind == "name":
-            return self.name(n[1], reference=reference)
+            bound = self._bound(n[1])
+            return bound if bound is not None else self.name(n[1], reference=reference)
         if kind in ("range", "isect"):
             spine = []  # A1:B2:C3 ...: one loop, however long
             while n[0] == kind:
@@ -285,6 +287,46 @@ class Compiler:
         self._name_cache[key] = found
         return found
 
+    def _bound(self, text: str) -> Fn | None:
+        """A name LET gives a value to, from the innermost LET out; None for any other."""
+        key = text.upper().removeprefix("_XLPM.")
+        for scope in reversed(self._scopes):
+            if key in scope:
+                return scope[key]
+        return None
+
+    def let(self, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+        """LET(name1, value1, ..., calculation): each value computed once, in order (a value
+        may use the names before it), then the calculation with the names standing for them.
+        Excel writes the names ``_xlpm.name``."""
+        if len(args) < 3 or len(args) % 2 == 0:
+            raise Unsupported("LET takes names with their values, then a calculation")
+        frames: list[list[Result]] = []  # one a computation (a cell's LET may run another's)
+        scope: dict[str, Fn] = {}
+        values: list[Fn] = []
+        self._scopes.append(scope)
+        try:
+            for i in range(0, len(args) - 1, 2):
+                if args[i][0] != "name" or "!" in args[i][1]:
+                    raise Unsupported("a LET name that is not a name")
+                values.append((yield self._node(args[i + 1], array)))
+                scope[args[i][1].upper().removeprefix("_XLPM.")] = _slot(frames, len(values) - 1)
+            calc = yield self._node(args[-1], array)
+        finally:
+            self._scopes.pop()
+
+        def run(book: Book, sh: str, r: int, c: int) -> Result:
+            frame: list[Result] = []
+            frames.append(frame)
+            try:
+                for f in values:
+                    frame.append(f(book, sh, r, c))
+                return calc(book, sh, r, c)
+            finally:
+                frames.pop()
+
+        return run
+
     def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """A 3-D reference (``First:Last!A1``) as the same reference on each sheet from the
         first to the last in the workbook's order; any other node as itself."""
@@ -305,6 +347,8 @@ class Compiler:
             for a in args:
                 fide_args.append((yield self._node(a, False)))
             return _fide(name, fide_args)
+        if name == "LET":
+            return (yield from self.let(args, array=array))
         spec = FUNCTIONS.get(name)
         if spec is None:
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
@@ -334,6 +378,11 @@ class Compiler:
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
+
+
+def _slot(frames: list[list[Result]], k: int) -> Fn:
+    """A LET name: its value in the computation under way."""
+    return lambda book, sh, r, c: frames[-1][k]
 
 
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:

@@ -11,6 +11,7 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 from __future__ import annotations
 
 from . import (
+    database,
     dates,
     engineering,
     financial,
@@ -30,6 +31,7 @@ __all__ = [
     "Function",
     "Impl",
     "bind",
+    "database",
     "dates",
     "define",
     "engineering",

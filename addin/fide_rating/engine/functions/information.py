@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..formula.coerce import number
+from ..formula.parser import col_letters
 from ..formula.values import NA, VALUE, Area, Book, Result, Unsupported, Value, XlError
 from .base import Impl, define
 
@@ -93,3 +94,34 @@ def _parity(odd: bool) -> Impl:
 
 define("ISEVEN", "v")(_parity(False))
 define("ISODD", "v")(_parity(True))
+
+
+@define("CELL", "s r")
+def _cell(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """What CELL says of a reference's first cell: its ``address`` (``$A$1``), ``row``,
+    ``col``, ``contents`` or ``type`` (``b`` blank, ``l`` a text, ``v`` anything else). The
+    kinds that depend on formats, widths, the file's place or the last cell changed are
+    reported."""
+    kind, ref = args
+    assert isinstance(kind, str)
+    what = kind.strip().lower()
+    if ref is None or not isinstance(ref, Area):
+        if isinstance(ref, XlError):
+            return ref
+        raise Unsupported(f"CELL({kind!r}) of the cell last changed")
+    if what == "row":
+        return float(ref.r1)
+    if what == "col":
+        return float(ref.c1)
+    if what == "address":
+        if ref.sheet.upper() != sh.upper():
+            raise Unsupported('CELL("address") of another sheet\'s cell')
+        return f"${col_letters(ref.c1)}${ref.r1}"
+    v = book.value(ref.sheet, ref.r1, ref.c1)
+    if what == "contents":
+        return v
+    if what == "type":
+        return "b" if v is None else "l" if isinstance(v, str) else "v"
+    if what in ("filename", "format", "color", "parentheses", "prefix", "protect", "width"):
+        raise Unsupported(f"CELL({kind!r}), which depends on what the file does not say")
+    return VALUE
