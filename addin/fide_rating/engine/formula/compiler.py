@@ -353,6 +353,8 @@ class Compiler:
         if spec is None:
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
                 raise Unsupported(f"{name.split('.', 1)[-1]} is a function of an add-in")
+            if name in self.names or name in self.local:
+                raise Unsupported(f"{name} is a function the workbook defines (a LAMBDA)")
             if self.macros:
                 raise Unsupported(
                     f"{name} is not an Excel function (one of the workbook's macros?)"

@@ -12,7 +12,7 @@ argument becomes before the implementation sees it, as LibreOffice's parameter c
   element in an array formula (the result is then an array); an error given there is the
   result (the first in argument order, before any conversion fails: ``AND(TRUE,"0",#REF!)``
   is ``#REF!``), except for ``e``; then it is converted as arithmetic converts it
-  (:mod:`fide_rating.engine.formula.values`): a text that reads as a number is that number,
+  (:mod:`fide_rating.engine.formula.coerce`): a text that reads as a number is that number,
   a number becomes text as Excel's General format shows it, a blank is 0, ``""`` or FALSE;
 * a *reference* (``r``): stays a range (an :class:`Area`), so a single cell given there is a
   one-cell range: ``SUM(A1)`` skips a text in A1 as ``SUM(A1:A2)`` does, ``ROW(C12)`` is 12;
@@ -23,6 +23,10 @@ argument becomes before the implementation sees it, as LibreOffice's parameter c
   by element (``SUMPRODUCT((A1:A9>0)*B1:B9)``);
 * *lazy* (``f``): the argument unevaluated, for the functions that evaluate one branch only
   (IF, IFERROR, CHOOSE ...).
+
+An error given itself for a reference or an array (``VLOOKUP(x,#REF!,2)``, not an error
+inside a range) is the result too, but for the functions whose record says they judge errors
+themselves (COUNT, COUNTA, ISREF ...).
 
 A ``?`` after a value class makes an argument written but empty (``OFFSET(A1,1,1,,2)``) the
 same as one left out: the implementation gets None and applies its default. Arguments left out
@@ -75,6 +79,7 @@ class Function:
     repeat: int = 1  # how many of the last parameters repeat (SUMIFS: range and criteria)
     impl: Impl | None = None
     union: bool = False  # a union given for a reference is its ranges one by one: SUM((A,B))
+    errors: bool = False  # an error given for a reference or array is its to judge (COUNT)
 
     def kind(self, i: int) -> str:
         """The class of argument ``i`` (0-based), the last ``repeat`` ones repeating."""
@@ -93,7 +98,13 @@ FUNCTIONS: dict[str, Function] = {
 
 
 def define(
-    name: str, params: str, *, also: tuple[str, ...] = (), repeat: int = 1, union: bool = False
+    name: str,
+    params: str,
+    *,
+    also: tuple[str, ...] = (),
+    repeat: int = 1,
+    union: bool = False,
+    errors: bool = False,
 ) -> Callable[[Impl], Impl]:
     """Give ``name`` (and the names in ``also``, which Excel computes alike) its parameters'
     classes, one letter each, space-separated (``"n s? r"``), and its implementation."""
@@ -107,7 +118,9 @@ def define(
             known = FUNCTIONS.get(n)
             if known is None:
                 raise ValueError(f"expected a function of Excel's catalogue, got {n!r}")
-            FUNCTIONS[n] = replace(known, params=kinds, repeat=repeat, impl=f, union=union)
+            FUNCTIONS[n] = replace(
+                known, params=kinds, repeat=repeat, impl=f, union=union, errors=errors
+            )
         return f
 
     return deco
@@ -151,8 +164,19 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     for _ in range(len(args), len(spec.params)):  # left out at the end: None
         compiled.append(lambda book, sh, r, c: None)
         kinds.append("o")
+    strict = _STRICT if spec.errors else _STRICT | {"r", "x", "a"}
     if all(k in ("r", "x", "o") for k in kinds):  # references only (SUM, COUNTIF): no conversion
-        return lambda book, sh, r, c: impl(book, sh, r, c, [f(book, sh, r, c) for f in compiled])
+        if spec.errors:
+            return lambda b, sh, r, c: impl(b, sh, r, c, [g(b, sh, r, c) for g in compiled])
+
+        def refs(book: Book, sh: str, r: int, c: int) -> Result:
+            values = [f(book, sh, r, c) for f in compiled]
+            for v in values:
+                if isinstance(v, XlError):  # SUM(#REF!), VLOOKUP(x,#REF!,2): the error
+                    return v
+            return impl(book, sh, r, c, values)
+
+        return refs
     if all(k in ("f", "o") for k in kinds) and not array:  # IF, CHOOSE ...: unevaluated
         return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
     plan = list(zip(compiled, kinds, strict=True))
@@ -160,7 +184,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     def once(book: Book, sh: str, r: int, c: int, raw: list[Result]) -> Result:
         """The call with every argument evaluated: errors first, then conversions."""
         for v, kind in zip(raw, kinds, strict=True):
-            if kind in _STRICT and isinstance(v, XlError):
+            if kind in strict and isinstance(v, XlError):
                 return v
         out: list[Any] = []
         for v, (f, kind) in zip(raw, plan, strict=True):
@@ -182,7 +206,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 raw.append(None)
                 continue
             v = f(book, sh, r, c)
-            if kind == "a":
+            if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
             elif kind in VALUES and not array and isinstance(v, Area | list):
                 v = scalar(book, v, r, c)

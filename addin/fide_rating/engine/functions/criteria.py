@@ -5,11 +5,14 @@ A criterion (Excel's COUNTIF reference) is a value or a text with an operator in
 
 * a number (``3``) or a text that reads as one (``"3"``, ``"1,000"``, ``"1987-08-26"``):
   equal numbers, and texts that read as an equal number (Excel counts the text "3" where it
-  counts 3); ``"<>3"`` everything else; ``">2"``, ``"<=5"`` ... numbers only;
+  counts 3); ``"<>3"`` everything but the number 3 (the text "3" too); ``">2"``, ``"<=5"``
+  ... numbers only;
 * a text: equal texts regardless of case, with the wildcards ``*``, ``?`` and ``~``;
   ``">b"`` ... texts by their order; ``"<>x"`` every cell but those, blank cells too;
 * ``TRUE``, ``"FALSE"``: those logicals; ``"#N/A"``: that error;
-* ``""``: blank cells and empty texts; ``"="``: blank cells only; ``"<>"``: cells not blank;
+* ``""``: blank cells and empty texts; ``"="``: blank cells only; ``"<>"``: cells not empty
+  (a formula's empty text counts);
+* an error (``#N/A`` in the criterion's cell): that error;
 * a reference to an empty cell: 0 ("the COUNTIFS function treats the empty cell as a 0").
 
 Ranges are read up to their sheet's last used row and column; the cells beyond, all blank, are
@@ -55,8 +58,8 @@ def criterion(crit: Value) -> Test:
     if rest == "":
         if op == "=":
             return lambda v: v is None or v == ""
-        if op == "<>":
-            return lambda v: v is not None and v != ""
+        if op == "<>":  # any cell not empty, a formula's "" too
+            return lambda v: v is not None
         return lambda v: False
     goal: Value = read_number(rest)
     if goal is None:
@@ -68,9 +71,11 @@ def criterion(crit: Value) -> Test:
             return (lambda v: v == error) if op == "=" else (lambda v: v != error)
         return lambda v: False  # an error is not ordered
     if isinstance(goal, float):
-        if op in ("=", "<>"):
-            equal = _equal_number(goal)
-            return equal if op == "=" else (lambda v: not equal(v))
+        if op == "=":
+            return _equal_number(goal)
+        if op == "<>":  # a text "3" is not the number 3 here: only numbers are left out
+            other = goal
+            return lambda v: not (_is_number(v) and v == other)
         target = goal
         return lambda v: _is_number(v) and compare(op, v, target) is True
     if isinstance(goal, bool):

@@ -36,7 +36,7 @@ define("ISERR", "e")(_is(lambda v: isinstance(v, XlError) and v != NA))
 define("ISNA", "e")(_is(lambda v: v == NA))
 
 
-@define("ISREF", "r")
+@define("ISREF", "r", errors=True)
 def _isref(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return isinstance(args[0], Area)
 
@@ -60,7 +60,7 @@ def _error_type(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Resul
     return NA if code is None else float(code)
 
 
-@define("TYPE", "r")
+@define("TYPE", "r", errors=True)
 def _type(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """1 a number (or a blank), 2 a text, 4 a logical, 16 an error, 64 an array."""
     v = args[0]

@@ -13,9 +13,9 @@ import random
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
-from ..formula.coerce import exact, power
-from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
-from .base import Impl, define, numbers_of
+from ..formula.coerce import exact, number, power
+from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Value, XlError
+from .base import Impl, define, flatten, numbers_of
 from .criteria import picked, select, shape
 
 
@@ -53,7 +53,7 @@ def sum_of(values: list[Value]) -> Result:
     return math.fsum(total)
 
 
-@define("SUMIF", "r v r")
+@define("SUMIF", "r e r")
 def _sumif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The cells of ``sum_range`` (of the criteria range's size, from its first cell; the
     range itself when left out) where the criterion holds."""
@@ -64,7 +64,7 @@ def _sumif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return sum_of(picked(book, chosen, area if target is None else target))
 
 
-@define("SUMIFS", "r r v", repeat=2)
+@define("SUMIFS", "r r e", repeat=2)
 def _sumifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if len(args) % 2 == 0:
         return VALUE  # a range without its criterion
@@ -383,10 +383,21 @@ def _power(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
 
 
 def _integers(book: Book, args: list[Result]) -> list[int] | XlError:
-    """GCD's and LCM's numbers, truncated; a negative one, or one of 2^53 or more, #NUM!."""
-    nums = numbers_of(book, args)
-    if isinstance(nums, XlError):
-        return nums
+    """GCD's and LCM's numbers, truncated: blanks are left out, a text or a logical in a range
+    is #VALUE! (Excel's cached values), one typed in read as arithmetic reads it; a negative
+    number, or one of 2^53 or more, is #NUM!."""
+    nums: list[float] = []
+    for v, from_range in flatten(book, args):
+        if isinstance(v, XlError):
+            return v
+        if v is None:
+            continue
+        if from_range and not _is_number(v):
+            return VALUE
+        x = number(v)
+        if isinstance(x, XlError):
+            return x
+        nums.append(x)
     if any(x < 0 or x >= 2.0**53 for x in nums):
         return NUM
     return [int(x) for x in nums]
@@ -463,22 +474,76 @@ def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -
             for i in range(len(a))]  # fmt: skip
 
 
-@define("ROMAN", "n n?")
-def _roman(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """A number from 0 to 3999 in Roman numerals (the classic form only; the shorter forms
-    of ``form`` 1 to 4 are reported)."""
+_ROMAN = "MDCLXVI"
+_ROMAN_VALUES = (1000, 500, 100, 50, 10, 5, 1)
+
+
+def roman(n: int, form: int) -> str:
+    """``n`` (0 to 3999) in Roman numerals: ``form`` 0 the classic form, 1 to 4 ever more
+    concise (499: CDXCIX, LDVLIV, XDIX, VDIV, ID), as Excel's ROMAN: where a digit would be a
+    subtraction (4 or 9 of a power of ten), the smaller numeral is taken down as far as the
+    form allows while what it leaves to write stays positive."""
+    out: list[str] = []
+    left = n
+    for i in range(4):
+        index = 2 * i
+        digit = left // _ROMAN_VALUES[index]
+        if digit % 5 == 4:
+            larger = index - 1 if digit == 4 else index - 2
+            steps = 0
+            while steps < form and index < len(_ROMAN) - 1:
+                steps += 1
+                if _ROMAN_VALUES[larger] - _ROMAN_VALUES[index + 1] <= left:
+                    index += 1
+                else:
+                    steps = form
+            out.append(_ROMAN[index] + _ROMAN[larger])
+            left += _ROMAN_VALUES[index] - _ROMAN_VALUES[larger]
+        else:
+            if digit > 4:
+                out.append(_ROMAN[index - 1])
+            out.append(_ROMAN[index] * (digit % 5))
+            left %= _ROMAN_VALUES[index]
+    return "".join(out)
+
+
+@define("ROMAN", "n v?")
+def _roman(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    """A number from 0 to 3999 in Roman numerals; ``form`` 0 (or TRUE, or left out) the
+    classic form, 1 to 4 (or FALSE, 4) more concise ones."""
     x, form = args
-    assert x is not None
-    if form not in (None, 0.0, True):
-        raise Unsupported("ROMAN with a concise form")
+    assert isinstance(x, float)
+    if form is None or form is True:
+        kind = 0
+    elif form is False:
+        kind = 4
+    else:
+        found = number(form)
+        if isinstance(found, XlError):
+            return found
+        kind = int(found)
     n = int(x)
-    if not 0 <= n <= 3999:
+    if not 0 <= n <= 3999 or not 0 <= kind <= 4:
         return VALUE
-    out = ""
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
-                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
-                           (4, "IV"), (1, "I")):  # fmt: skip
-        while n >= value:
-            out += letters
-            n -= value
-    return out
+    return roman(n, kind)
+
+
+@define("ARABIC", "s")
+def _arabic(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    """A Roman numeral's value (any case, a ``-`` in front for a negative one, the empty text
+    0): each numeral added, or subtracted where a larger one follows it."""
+    text = args[0].strip()
+    negative = text.startswith("-")
+    text = text[1:] if negative else text
+    if len(text) > 255:
+        return VALUE
+    values = dict(zip(_ROMAN, _ROMAN_VALUES, strict=True))
+    total = 0
+    digits = [values.get(ch) for ch in text.upper()]
+    if any(v is None for v in digits):
+        return VALUE
+    for i, v in enumerate(digits):
+        assert v is not None
+        following = digits[i + 1] if i + 1 < len(digits) else 0
+        total += -v if following and v < following else v  # type: ignore[operator]
+    return float(-total if negative else total)

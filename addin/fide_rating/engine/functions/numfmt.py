@@ -149,7 +149,11 @@ def format_text(value: float | str, code: str) -> str | XlError:
     tokens = [(kind, text) for kind, text in section.tokens if kind != "condition"]
     if section.has("slash") and section.has("0", "#", "?"):
         return sign + _fraction_number(abs(x), tokens)
-    return sign + _number(abs(x), tokens)
+    shown = _number(abs(x), tokens)
+    digits = any(kind in "0#?" for kind, _ in tokens)
+    if sign and digits and not any(ch in "123456789" for ch in shown):
+        return shown  # rounded to nothing: TEXT(-0.4,"0") is "0", not "-0"
+    return sign + shown
 
 
 def _by_condition(sections: list[_Section], value: float) -> _Section | None:

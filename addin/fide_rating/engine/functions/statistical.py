@@ -153,7 +153,7 @@ define("STDEVA", "r", union=True)(_over_a(_spread(False, True)))
 define("STDEVPA", "r", union=True)(_over_a(_spread(False, False)))
 
 
-@define("COUNT", "r", union=True)
+@define("COUNT", "r", union=True, errors=True)
 def _count(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     n = 0
     for v, from_range in flatten(book, args):
@@ -164,7 +164,7 @@ def _count(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return float(n)
 
 
-@define("COUNTA", "r", union=True)
+@define("COUNTA", "r", union=True, errors=True)
 def _counta(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return float(sum(v is not None for v, _ in flatten(book, args)))
 
@@ -179,13 +179,13 @@ def _countblank(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resu
 # --- with criteria (one implementation: :mod:`.criteria`) ---------------------------------
 
 
-@define("COUNTIF", "r v")
+@define("COUNTIF", "r e")
 def _countif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     chosen = select(book, [(args[0], args[1])])  # type: ignore[list-item]
     return chosen if isinstance(chosen, XlError) else float(chosen.count())
 
 
-@define("COUNTIFS", "r v", repeat=2)
+@define("COUNTIFS", "r e", repeat=2)
 def _countifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if len(args) % 2:
         return VALUE
@@ -205,7 +205,7 @@ def _numbers_picked(values: list[Value]) -> list[float] | XlError:
     return out
 
 
-@define("AVERAGEIF", "r v r")
+@define("AVERAGEIF", "r e r")
 def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The average of ``average_range`` (the range itself when left out) where the criterion
     holds; none: #DIV/0!."""
@@ -235,9 +235,9 @@ def _ifs(f: Callable[[list[float]], Result]) -> Impl:
     return impl
 
 
-define("AVERAGEIFS", "r r v", repeat=2)(_ifs(_average))
-define("MINIFS", "r r v", repeat=2)(_ifs(lambda nums: min(nums, default=0.0)))
-define("MAXIFS", "r r v", repeat=2)(_ifs(lambda nums: max(nums, default=0.0)))
+define("AVERAGEIFS", "r r e", repeat=2)(_ifs(_average))
+define("MINIFS", "r r e", repeat=2)(_ifs(lambda nums: min(nums, default=0.0)))
+define("MAXIFS", "r r e", repeat=2)(_ifs(lambda nums: max(nums, default=0.0)))
 
 
 # --- order statistics ------------------------------------------------------------------------
