@@ -545,5 +545,5 @@ def _arabic(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
     for i, v in enumerate(digits):
         assert v is not None
         following = digits[i + 1] if i + 1 < len(digits) else 0
-        total += -v if following and v < following else v  # type: ignore[operator]
+        total += -v if following and v < following else v
     return float(-total if negative else total)
