@@ -171,12 +171,16 @@ def test_power_and_floor_at_zero() -> None:
 
 
 def test_which_error_wins() -> None:
-    """An error among the arguments is the result before a value is found of the wrong type
-    (AND(TRUE,"0",#REF!) is #REF!); a text typed into AND is #VALUE!, one in a range skipped;
-    INDEX of a block given only a row is #REF!."""
+    """The arguments are taken from the left: an error, or a value of the wrong type, met
+    first is the result (FLOOR("x",#N/A) is #VALUE!); AND skips texts, typed in or in ranges,
+    but TRUE and FALSE (AND(TRUE,"0",#REF!) is #REF!, AND(TRUE,"0") TRUE, as Excel saves
+    them); INDEX of a block given only a row is #REF!."""
     assert ev('=AND(TRUE,"0",#REF!)') == REF
-    assert ev('=AND(TRUE,"0")') == VALUE
+    assert ev('=AND(TRUE,"0")') is True
+    assert ev('=AND("0")') == VALUE  # no logical at all
     assert ev('=OR("TRUE",FALSE)') is True
+    assert ev('=FLOOR("x",#N/A)') == VALUE
+    assert ev('=FLOOR(#N/A,"x")') == NA
     assert ev("=AND(A1:A2)", {"A1": "x", "A2": True}) is True
     assert ev("=AND(A1:A2)", {"A1": "x"}) == VALUE  # no logical at all
     assert ev("=INDEX(C1:D2,2)", {"C2": 5}) == REF

@@ -35,7 +35,7 @@ from .formula import (
     col_number,
     scalar,
 )
-from .formula.coerce import DATE_OFFSET
+from .formula.coerce import CODE_PAGE, DATE_OFFSET
 from .formula.compiler import cells_of, references
 from .formula.structured import rewrite
 from .formula.values import element
@@ -236,9 +236,13 @@ def evaluate(
     infos, parts = read_package(data, source.name)
     # the workbook's date system, for every date the functions compute or read in a text
     token = DATE_OFFSET.set(1462 if DATE1904.search(parts.get("xl/workbook.xml", b"")) else 0)
+    # CHAR and CODE: the character set of the computer the workbook was saved on
+    mac = b"Macintosh" in parts.get("docProps/app.xml", b"")
+    page = CODE_PAGE.set("mac_roman" if mac else "cp1252")
     try:
         return _evaluate(infos, parts, source, constants)
     finally:
+        CODE_PAGE.reset(page)
         DATE_OFFSET.reset(token)
 
 

@@ -35,6 +35,9 @@ from .values import DIV0, NUM, VALUE, Array, Unsupported, Value, XlError, elemen
 
 DATE_OFFSET: ContextVar[int] = ContextVar("DATE_OFFSET", default=0)
 """Days from the workbook's day 0 to the 1900 system's: 1462 for a 1904 workbook."""
+CODE_PAGE: ContextVar[str] = ContextVar("CODE_PAGE", default="cp1252")
+"""The character set of CHAR and CODE: Windows' Western code page, or the Mac's (the
+workbook's docProps/app.xml names Excel for the Macintosh)."""
 
 EPOCH = _dt.date(1899, 12, 30)  # serial 0 of the 1900 system, from 1900-03-01 on
 _MARCH_1900 = _dt.date(1900, 3, 1)

@@ -10,8 +10,9 @@ argument becomes before the implementation sees it, as LibreOffice's parameter c
   or error): a range given there is implicitly intersected with the formula's row or column
   (``#VALUE!`` where it does not meet them) in an ordinary formula, and iterated element by
   element in an array formula (the result is then an array); an error given there is the
-  result (the first in argument order, before any conversion fails: ``AND(TRUE,"0",#REF!)``
-  is ``#REF!``), except for ``e``; then it is converted as arithmetic converts it
+  result, except for ``e``, and so is a value that cannot be converted, the arguments taken
+  from the left (``FLOOR("x",#N/A)`` is #VALUE!, ``FLOOR(#N/A,"x")`` #N/A, as Excel saves
+  them); it is converted as arithmetic converts it
   (:mod:`fide_rating.engine.formula.coerce`): a text that reads as a number is that number,
   a number becomes text as Excel's General format shows it, a blank is 0, ``""`` or FALSE;
 * a *reference* (``r``): stays a range (an :class:`Area`), so a single cell given there is a
@@ -182,12 +183,12 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     plan = list(zip(compiled, kinds, strict=True))
 
     def once(book: Book, sh: str, r: int, c: int, raw: list[Result]) -> Result:
-        """The call with every argument evaluated: errors first, then conversions."""
-        for v, kind in zip(raw, kinds, strict=True):
-            if kind in strict and isinstance(v, XlError):
-                return v
+        """The call with every argument evaluated, taken from the left: an error, or a value
+        that cannot be converted, is the result (FLOOR("x",#N/A) is #VALUE!)."""
         out: list[Any] = []
         for v, (f, kind) in zip(raw, plan, strict=True):
+            if kind in strict and isinstance(v, XlError):
+                return v
             if kind in _STRICT:
                 converted = convert(kind, v)  # type: ignore[arg-type]
                 if isinstance(converted, XlError):

@@ -72,24 +72,23 @@ def _ifna(book: Book, sh: str, r: int, c: int, args: list[Any]) -> Result:
 
 
 def _logic(how: str) -> Impl:
-    """AND, OR and XOR over values and ranges: texts and blanks in ranges skipped, any error
-    among the arguments the result (before a text typed in is found not to be a logical,
-    as Excel decides ``AND(TRUE,"0",#REF!)``), #VALUE! when no logical is left."""
+    """AND, OR and XOR over values and ranges: blanks and texts skipped (a text typed in too,
+    unless it is TRUE or FALSE: ``AND(TRUE,"0")`` is TRUE, as Excel saves it), numbers TRUE
+    unless 0, any error the result; #VALUE! when no logical is left."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        kept: list[Value] = []
+        seen = []
         for v, from_range in flatten(book, args):
             if isinstance(v, XlError):
                 return v
-            if v is None or (from_range and isinstance(v, str)):
+            if v is None:
                 continue
-            kept.append(v)
-        seen = []
-        for v in kept:
-            t = truth(v)
-            if isinstance(t, XlError):
-                return t
-            seen.append(t)
+            if isinstance(v, str):
+                if from_range or v.strip().upper() not in ("TRUE", "FALSE"):
+                    continue
+                seen.append(v.strip().upper() == "TRUE")
+            else:
+                seen.append(bool(v))
         if not seen:
             return VALUE
         if how == "AND":

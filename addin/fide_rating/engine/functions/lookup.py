@@ -337,18 +337,27 @@ def _x_modes(args: list[Value], at: int) -> tuple[int, int] | XlError:
 def _x_search(goal: Value, line: Line, match: int, way: int) -> int | None:
     """XMATCH's and XLOOKUP's search: ``match`` 0 exact, -1 exact or the next smaller, 1 exact
     or the next larger, 2 wildcards; ``way`` 1 from the first, -1 from the last, 2 and -2
-    Excel's binary search on data sorted up or down."""
+    Excel's binary search on data sorted up or down. An empty lookup value finds the first
+    empty cell (Excel's cached values)."""
+    if goal is None:
+        k = next((i for i, v in enumerate(line.values) if v is None), None)
+        if k is None and line.length > len(line.values):
+            k = len(line.values)  # the first blank past the sheet's used rows
+        return k
     if abs(way) == 2:
+        # the last value on the goal's side of the order: not above it sorted up, not below it
+        # sorted down; the neighbour after it is the nearest on the other side
         k = binary_search(goal, line, descending=way < 0)
-        if match in (0, 2):
-            return k if k is not None and compare("=", line[k], goal) is True else None
-        if match == -1 or k is None:
-            if k is None and match == 1 and line.values:
-                return 0 if _kind(line[0]) == _kind(goal) else None
+        equal = k is not None and compare("=", line[k], goal) is True
+        if match in (0, 2) or equal:
+            return k if equal else None
+        toward = -1 if way > 0 else 1  # the side k stands on
+        if match == toward:
             return k
-        if compare("=", line[k], goal) is True:
-            return k
-        return k + 1 if k + 1 < len(line.values) else None
+        after = 0 if k is None else k + 1
+        if after < len(line.values) and _kind(line[after]) == _kind(goal):
+            return after
+        return None
     if match in (0, 2):
         return search(goal, line, 0, wild=match == 2, last=way < 0)
     return _nearest(goal, line, match, way < 0)
@@ -563,12 +572,17 @@ def _filter(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 
 def _sort_key(v: Value) -> tuple[int, object]:
-    """SORT's order: numbers, texts (any case), logicals, errors, then blanks."""
+    """SORT's order: numbers, texts (any case), logicals, errors (by their ERROR.TYPE
+    number), then blanks."""
     if v is None:
         return (5, 0)
     if isinstance(v, XlError):
-        return (4, 0)
+        return (4, _ERROR_ORDER.get(v.code, 99))
     return rank_key(v)
+
+
+_ERROR_ORDER = {"#NULL!": 1, "#DIV/0!": 2, "#VALUE!": 3, "#REF!": 4, "#NAME?": 5, "#NUM!": 6,
+                "#N/A": 7}  # fmt: skip
 
 
 @define("SORT", "x n? n? b?")

@@ -13,13 +13,12 @@ import re
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..formula.coerce import exact, read_number, text_of
+from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
 from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
 from .base import Impl, define, flatten, wildcards
 from .numfmt import format_text
 
 _LONGEST = 32767  # characters in a cell
-_ANSI = "cp1252"  # CODE and CHAR on Windows Excel: the Western code page
 CALC = XlError("#CALC!")
 
 
@@ -242,11 +241,13 @@ def _first_char(t: str) -> str | XlError:
 
 @define("CODE", "s")
 def _code(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
+    """The code of a text's first character in the computer's character set (Windows' or the
+    Mac's Western one, by the Excel that saved the workbook)."""
     ch = _first_char(args[0])
     if isinstance(ch, XlError):
         return ch
     try:
-        return float(ch.encode(_ANSI)[0])
+        return float(ch.encode(CODE_PAGE.get())[0])
     except UnicodeEncodeError:
         return 63.0  # "?": Excel's code for a character outside the code page
 
@@ -262,7 +263,8 @@ def _char(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     k = int(args[0])
     if not 1 <= k <= 255:
         return VALUE
-    return bytes([k]).decode(_ANSI, errors="ignore") or chr(k)  # 0x81, 0x8D ...: as Latin-1
+    page = CODE_PAGE.get()  # 0x81, 0x8D ... in Windows' page: as Latin-1
+    return bytes([k]).decode(page, errors="ignore") or chr(k)
 
 
 @define("UNICHAR", "n")

@@ -4,13 +4,14 @@ The units are those of Excel's function reference, by their exact definitions: t
 international yard and pound (1959), the US survey foot, the standard gravity 9.80665 m/s²,
 the international table calorie and BTU, the US gallon of 231 cubic inches, the imperial
 gallon of 4.54609 litres. Units are case-sensitive; a metric prefix (``k``, ``m``, ``da`` or
-``e`` ...) goes before the units Excel allows it on, a binary one (``ki``, ``Mi`` ...) before
-``bit`` and ``byte``; an area or volume unit takes its prefix squared or cubed (``km2``). An
-unknown unit, or two of different kinds, is #N/A.
+``e`` ...) goes before the units Excel allows it on (its saved values show more than its
+reference lists: ``Pmph``, ``Zparsec``), a binary one (``ki``, ``Mi`` ...) before ``bit``
+and ``byte``; an area or volume unit of a length takes its
+prefix squared or cubed (``km2``). An unknown unit, or two of different kinds, is #N/A.
 
-Units whose factor rests on a measured constant (the atomic mass unit, the electronvolt, the
-parsec, the millimetre of mercury) are reported, not computed: Excel's own figures for them are
-not published.
+Units whose factor rests on a measured constant take Excel's figures, as its saved values show
+them: the atomic mass unit 1.660538782e-24 g and the electronvolt 1.602176487e-19 J (CODATA
+2006), the parsec 3.26156377694566 light years, the millimetre of mercury 133.322 Pa.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction as F  # noqa: N817 - the tables read better with it
 
 from ..formula.coerce import number
-from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError
+from ..formula.values import NA, VALUE, Book, Result, Value, XlError
 from .base import define
 
 _LBM = F("0.45359237")  # kg
@@ -76,7 +77,10 @@ for _written in ("Picapt2", "Picapt^2", "Picapt3", "Picapt^3"):
 
 _TEMPERATURES = {"C": "C", "cel": "C", "F": "F", "fah": "F", "K": "K", "kel": "K",
                  "Rank": "Rank", "Reau": "Reau"}  # fmt: skip
-_MEASURED = frozenset({"u", "eV", "ev", "parsec", "pc", "mmHg"})
+_UNITS["mass"]["u"] = F("1.660538782e-24")
+_UNITS["energy"].update({"eV": F("1.602176487e-19"), "ev": F("1.602176487e-19")})
+_UNITS["length"].update({"parsec": F("3.26156377694566") * _LY, "pc": F("3.26156377694566") * _LY})
+_UNITS["pressure"]["mmHg"] = F("133.322")
 
 _PREFIXES = {prefix: F(10) ** power for prefix, power in (
     ("Y", 24), ("Z", 21), ("E", 18), ("P", 15), ("T", 12), ("G", 9), ("M", 6), ("k", 3),
@@ -86,25 +90,33 @@ _BINARY = {
     prefix: F(2) ** (10 * (i + 1))
     for i, prefix in enumerate(("ki", "Mi", "Gi", "Ti", "Pi", "Ei", "Zi", "Yi"))
 }
-# the units Excel's reference lets a prefix go before (the power: an area's prefix is squared)
+# the units a metric prefix may go before, as Excel's saved values show them (its reference
+# lists fewer), with the prefix's power (an area's squared, km2; a volume's cubed)
 _PREFIXED = {"g": 1, "m": 1, "sec": 1, "s": 1, "Pa": 1, "p": 1, "atm": 1, "at": 1, "N": 1,
              "dyn": 1, "dy": 1, "pond": 1, "J": 1, "e": 1, "c": 1, "cal": 1, "Wh": 1, "wh": 1,
              "W": 1, "w": 1, "T": 1, "ga": 1, "l": 1, "L": 1, "lt": 1, "ang": 1, "ly": 1,
              "m2": 2, "m^2": 2, "m3": 3, "m^3": 3, "ang2": 2, "ang^2": 2, "ang3": 3,
              "ang^3": 3, "bit": 1, "byte": 1, "K": 1, "kel": 1, "m/h": 1, "m/hr": 1, "m/s": 1,
-             "m/sec": 1}  # fmt: skip
+             "m/sec": 1, "u": 1, "parsec": 1, "pc": 1, "mmHg": 1, "eV": 1, "ev": 1, "ar": 1,
+             "mph": 1, "uk_pt": 1}  # fmt: skip
 
 
-def _unit(name: str) -> tuple[str, F] | None:
-    """A unit's kind and factor to the kind's base unit (a temperature: its scale, factor
-    1 or the prefix's), or None for a unit Excel does not know."""
+def _exact(name: str) -> tuple[str, F] | None:
     for kind, units in _UNITS.items():
         if name in units:
             return kind, units[name]
     if name in _TEMPERATURES:
         return "temperature:" + _TEMPERATURES[name], F(1)
-    if name in _MEASURED:
-        raise Unsupported(f"CONVERT of {name!r}, whose factor rests on a measured constant")
+    return None
+
+
+def _unit(name: str) -> tuple[str, F] | None:
+    """A unit's kind and factor to the kind's base unit (a temperature: its scale, factor
+    1 or the prefix's), or None for a unit Excel does not know: a unit as written, else a
+    prefix and a unit (an area's or a volume's prefix squared or cubed)."""
+    found = _exact(name)
+    if found is not None:
+        return found
     for prefixes in (_BINARY, _PREFIXES):
         for prefix, scale in prefixes.items():
             rest = name[len(prefix) :]
@@ -112,7 +124,7 @@ def _unit(name: str) -> tuple[str, F] | None:
                 continue
             if prefixes is _BINARY and rest not in ("bit", "byte"):
                 continue
-            found = _unit(rest)
+            found = _exact(rest)
             if found is None:
                 continue
             kind, factor = found
