@@ -116,13 +116,17 @@ def test_text_to_number_as_value_reads_it(formula: str, expected: object) -> Non
     assert ev(formula) == expected
 
 
-@pytest.mark.parametrize("text", ["8/26/1987", "26/8/1987", "2/30/2020", "26/08"])
+@pytest.mark.parametrize("text", ["8/26/1987", "26/8/1987", "1/2/2020", "26/08"])
 def test_a_date_of_numbers_only_is_read_by_the_country_and_reported(text: str) -> None:
     """Excel reads 8/26/1987 in the United States and 26/8/1987 in Europe, each country's
-    Excel only its own order; the file does not say which country saved it."""
-    with pytest.raises(NotComputed, match="by its country's settings"):
+    Excel only its own order; the file does not say which country saved it. Where both
+    readings agree (5/5/2020), or neither is a day (2/30/2020, 7/5/1800), there is no doubt."""
+    with pytest.raises(NotComputed, match="by its country's settings|without a year"):
         ev(f'=VALUE("{text}")')
     assert ev(f'=VALUE(" {text}")') == VALUE  # a date with a space before it is none
+    assert ev('=VALUE("5/5/2020")') == 43956.0
+    assert ev('=VALUE("2/30/2020")') == VALUE
+    assert ev('=YEAR("7/5/1800")') == VALUE
 
 
 def test_a_date_with_spaces_around_it_is_not_one() -> None:

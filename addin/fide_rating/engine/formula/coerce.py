@@ -175,8 +175,8 @@ def _read_date(t: str) -> int | None:
         if m is None:
             continue
         parts = dict(zip(order, m.groups(), strict=True))
-        if order == "mdy":  # 8/26/1987 or 26/8/1987: as the saving Excel's country reads it
-            raise Unsupported(f"the date {t!r}, which Excel reads by its country's settings")
+        if order == "mdy":
+            return _by_country(t, *m.groups())
         if "M" in parts:
             month = _MONTHS.get(parts["M"].lower().rstrip("."))
             if month is None:
@@ -190,6 +190,22 @@ def _read_date(t: str) -> int | None:
             year += 2000 if year < 30 else 1900
         return serial_of_date(year, month, day)
     return None
+
+
+def _by_country(text: str, first: str, second: str, year: str | None) -> int | None:
+    """A date of numbers only, ``8/26/1987``: month first in the United States, day first in
+    most of the world, and the file does not say where it was saved. Where both readings give
+    the same day, or neither a day at all (``7/5/1800``), that is the answer; else reported."""
+    if year is None:
+        raise Unsupported(f"the date {text!r}, without a year: the year it is read in")
+    y = int(year)
+    if len(year) == 2:
+        y += 2000 if y < 30 else 1900
+    readings = {serial_of_date(y, int(first), int(second)), serial_of_date(y, int(second),
+                                                                          int(first))}  # fmt: skip
+    if len(readings) == 1:
+        return readings.pop()
+    raise Unsupported(f"the date {text!r}, which Excel reads by its country's settings")
 
 
 def serial_of_date(year: int, month: int, day: int) -> int | None:
