@@ -121,7 +121,7 @@ def test_a_date_of_numbers_only_is_read_by_the_country_and_reported(text: str) -
     """Excel reads 8/26/1987 in the United States and 26/8/1987 in Europe, each country's
     Excel only its own order; the file does not say which country saved it. Where both
     readings agree (5/5/2020), or neither is a day (2/30/2020, 7/5/1800), there is no doubt."""
-    with pytest.raises(NotComputed, match="by its country's settings|without a year"):
+    with pytest.raises(NotComputed, match=r"by its country's settings|without a year"):
         ev(f'=VALUE("{text}")')
     assert ev(f'=VALUE(" {text}")') == VALUE  # a date with a space before it is none
     assert ev('=VALUE("5/5/2020")') == 43956.0
