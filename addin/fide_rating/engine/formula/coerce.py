@@ -112,7 +112,7 @@ _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _MONTHS["sept"] = 9
 _TIME = re.compile(
-    r"(?P<h>\d{1,2})(?::(?P<m>\d{1,2})(?::(?P<s>\d{1,2}(?:\.\d+)?))?)?\s*(?P<ampm>[AaPp][Mm]?)?"
+    r"(?P<h>\d{1,5})(?::(?P<m>\d{1,5})(?::(?P<s>\d{1,5}(?:\.\d+)?))?)?\s*(?P<ampm>[AaPp][Mm]?)?"
 )
 _DATE_FORMS = (
     # (pattern, the order of its parts: y m d, M a month's name)
@@ -148,7 +148,7 @@ def read_date_time(text: str) -> float | None:
 
 def _split_time(t: str) -> tuple[str, str] | None:
     """The text cut before its time of day (the part with a colon or AM/PM), if it has one."""
-    m = re.search(r"(?:^|\s)(\d{1,2}(?::\d{1,2}(?::\d{1,2}(?:\.\d+)?)?\s*(?:[AaPp][Mm]?)?|"
+    m = re.search(r"(?:^|\s)(\d{1,5}(?::\d{1,5}(?::\d{1,5}(?:\.\d+)?)?\s*(?:[AaPp][Mm]?)?|"
                   r"\s*[AaPp][Mm]))$", t)  # fmt: skip
     if m is None or (":" not in m.group(1) and not re.search(r"[AaPp]", m.group(1))):
         return None
@@ -164,8 +164,9 @@ def _read_time(t: str) -> float | None:
         if not 1 <= h <= 12 or (m.group("m") is None and not m.group("ampm")):
             return None
         h = h % 12 + (12 if m.group("ampm")[0] in "Pp" else 0)
-    if h > 23 or mi > 59 or s >= 60:
-        return None
+        if mi > 59 or s >= 60:
+            return None
+    # beyond 23, 59, 59 the parts add up (Excel reads "23:99" as 24:39, "24:00" as a day)
     return (h * 3600 + mi * 60 + s) / 86400
 
 

@@ -25,6 +25,10 @@ argument becomes before the implementation sees it, as LibreOffice's parameter c
 * *lazy* (``f``): the argument unevaluated, for the functions that evaluate one branch only
   (IF, IFERROR, CHOOSE ...).
 
+The functions that came from the Analysis ToolPak add-in (EDATE, EOMONTH, YEARFRAC,
+CONVERT, the base conversions ...) take one cell where a value goes: a range of several is
+#VALUE!, even in an array formula (their record says ``single``).
+
 An error given itself for a reference or an array (``VLOOKUP(x,#REF!,2)``, not an error
 inside a range) is the result too, but for the functions whose record says they judge errors
 themselves (COUNT, COUNTA, ISREF ...).
@@ -47,6 +51,7 @@ from typing import Any
 
 from ..formula.coerce import number, text_of, truth
 from ..formula.values import (
+    VALUE,
     Area,
     Book,
     Fn,
@@ -81,6 +86,7 @@ class Function:
     impl: Impl | None = None
     union: bool = False  # a union given for a reference is its ranges one by one: SUM((A,B))
     errors: bool = False  # an error given for a reference or array is its to judge (COUNT)
+    single: bool = False  # a range of several cells for a value is #VALUE! (the Analysis ToolPak's)
 
     def kind(self, i: int) -> str:
         """The class of argument ``i`` (0-based), the last ``repeat`` ones repeating."""
@@ -106,6 +112,7 @@ def define(
     repeat: int = 1,
     union: bool = False,
     errors: bool = False,
+    single: bool = False,
 ) -> Callable[[Impl], Impl]:
     """Give ``name`` (and the names in ``also``, which Excel computes alike) its parameters'
     classes, one letter each, space-separated (``"n s? r"``), and its implementation."""
@@ -120,7 +127,13 @@ def define(
             if known is None:
                 raise ValueError(f"expected a function of Excel's catalogue, got {n!r}")
             FUNCTIONS[n] = replace(
-                known, params=kinds, repeat=repeat, impl=f, union=union, errors=errors
+                known,
+                params=kinds,
+                repeat=repeat,
+                impl=f,
+                union=union,
+                errors=errors,
+                single=single,
             )
         return f
 
@@ -181,6 +194,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     if all(k in ("f", "o") for k in kinds) and not array:  # IF, CHOOSE ...: unevaluated
         return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
     plan = list(zip(compiled, kinds, strict=True))
+    single = spec.single
 
     def once(book: Book, sh: str, r: int, c: int, raw: list[Result]) -> Result:
         """The call with every argument evaluated, taken from the left: an error, or a value
@@ -209,6 +223,8 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             v = f(book, sh, r, c)
             if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
+            elif kind in VALUES and single and isinstance(v, Area | list):
+                v = _one_cell(book, v)
             elif kind in VALUES and not array and isinstance(v, Area | list):
                 v = scalar(book, v, r, c)
             raw.append(v)
@@ -221,6 +237,14 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         return once(book, sh, r, c, raw)
 
     return run
+
+
+def _one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
+    """A range given to a function of the Analysis ToolPak (EDATE, CONVERT ...): its one
+    cell's value; several cells are #VALUE!, in an array formula too (Excel's saved values)."""
+    if isinstance(v, Area):
+        return book.value(v.sheet, v.r1, v.c1) if v.rows == v.cols == 1 else VALUE
+    return v[0][0] if len(v) == 1 and len(v[0]) == 1 else VALUE
 
 
 def _constant(v: Value) -> Fn:

@@ -168,8 +168,8 @@ def _months_on(end_of_month: bool) -> Impl:
     return impl
 
 
-define("EDATE", "v v")(_months_on(False))
-define("EOMONTH", "v v")(_months_on(True))
+define("EDATE", "v v", single=True)(_months_on(False))
+define("EOMONTH", "v v", single=True)(_months_on(True))
 
 
 @define("DATEDIF", "n n s")
@@ -226,7 +226,7 @@ def _last_of_february(y: int, m: int, d: int) -> bool:
     return m == 2 and d == (29 if _leap(y) else 28)
 
 
-@define("YEARFRAC", "n n v")
+@define("YEARFRAC", "n n v", single=True)
 def _yearfrac(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """The fraction of a year between two dates, by Excel's five day-count bases: 0 US (NASD)
     30/360, 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360."""
@@ -319,7 +319,7 @@ define("SECOND", "n")(_clock(2))
 # --- weeks and working days ------------------------------------------------------------------
 
 
-@define("WEEKNUM", "n n?")
+@define("WEEKNUM", "n n?", single=True)
 def _weeknum(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """The week of the year: the week holding 1 January is week 1, weeks starting on Sunday
     (type 1 or 17), Monday (2 or 11), ... Sunday (17); type 21 is the ISO week."""
@@ -418,7 +418,7 @@ def _networkdays(book: Book, args: list[Result], weekend: Value) -> Result:
     return float(count if b >= a else -count)
 
 
-@define("NETWORKDAYS", "n n r")
+@define("NETWORKDAYS", "n n r", single=True)
 def _networkdays_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _networkdays(book, args, None)
 
@@ -450,7 +450,7 @@ def _workday(book: Book, args: list[Result], weekend: Value) -> Result:
     return float(day)
 
 
-@define("WORKDAY", "n n r")
+@define("WORKDAY", "n n r", single=True)
 def _workday_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _workday(book, args, None)
 

@@ -82,4 +82,6 @@ def _convert(source: int, target: int) -> Impl:
 for _source, _from in _NAMES.items():
     for _target, _to in _NAMES.items():
         if _source != _target:
-            define(f"{_from}2{_to}", "v" if _target == 10 else "v n")(_convert(_source, _target))
+            define(f"{_from}2{_to}", "v" if _target == 10 else "v n", single=True)(
+                _convert(_source, _target)
+            )

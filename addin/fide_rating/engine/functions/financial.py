@@ -396,7 +396,7 @@ def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return float((-positive / negative) ** (1 / (n - 1)) - 1)
 
 
-@define("EFFECT", "n n")
+@define("EFFECT", "n n", single=True)
 def _effect(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     rate, periods = args[0], math.trunc(args[1])
     if rate <= 0 or periods < 1:
@@ -404,7 +404,7 @@ def _effect(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     return float((1 + rate / periods) ** periods - 1)
 
 
-@define("NOMINAL", "n n")
+@define("NOMINAL", "n n", single=True)
 def _nominal(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     rate, periods = args[0], math.trunc(args[1])
     if rate <= 0 or periods < 1:

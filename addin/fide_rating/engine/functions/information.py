@@ -41,10 +41,22 @@ def _isref(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return isinstance(args[0], Area)
 
 
-@define("N", "v")
-def _n(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """A number as itself, TRUE as 1, anything else 0."""
-    v = args[0]
+def first_cell(book: Book, v: Result) -> Value:
+    """The value of a reference's first cell (N and T take that of a range, in an array
+    formula too: Excel's saved values)."""
+    if isinstance(v, Area):
+        return book.value(v.sheet, v.r1, v.c1)
+    if isinstance(v, list):
+        return v[0][0]
+    return v
+
+
+@define("N", "r")
+def _n(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """A number as itself, TRUE as 1, anything else 0; an error stays one."""
+    v = first_cell(book, args[0])
+    if isinstance(v, XlError):
+        return v
     return 1.0 * v if isinstance(v, float | int) else 0.0
 
 
@@ -92,8 +104,8 @@ def _parity(odd: bool) -> Impl:
     return impl
 
 
-define("ISEVEN", "v")(_parity(False))
-define("ISODD", "v")(_parity(True))
+define("ISEVEN", "v", single=True)(_parity(False))
+define("ISODD", "v", single=True)(_parity(True))
 
 
 @define("CELL", "s r")

@@ -223,7 +223,7 @@ define("CEILING.PRECISE", "n n?", also=("ISO.CEILING",))(_precise(True))
 define("FLOOR.PRECISE", "n n?")(_precise(False))
 
 
-@define("MROUND", "n n")
+@define("MROUND", "n n", single=True)
 def _mround(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     """``number`` to the nearest multiple of ``multiple`` (halves away from zero); different
     signs are #NUM!."""
@@ -282,7 +282,7 @@ def _acoth(x: float) -> float:
 define("ABS", "n")(_math1(abs))
 define("SIGN", "n")(_math1(lambda x: float((x > 0) - (x < 0))))
 define("SQRT", "n")(_math1(math.sqrt))
-define("SQRTPI", "n")(_math1(lambda x: math.sqrt(x * math.pi)))
+define("SQRTPI", "n", single=True)(_math1(lambda x: math.sqrt(x * math.pi)))
 define("EXP", "n")(_math1(math.exp))
 define("LN", "n")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
 define("LOG10", "n")(_math1(math.log10))
@@ -319,7 +319,7 @@ def _fact(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     return float(math.factorial(n))
 
 
-@define("FACTDOUBLE", "n")
+@define("FACTDOUBLE", "n", single=True)
 def _factdouble(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     n = int(args[0])
     if n < -1 or n > 300:
@@ -343,7 +343,7 @@ def _combina(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     return float(math.comb(n + k - 1, k)) if n or k else 1.0
 
 
-@define("QUOTIENT", "n n")
+@define("QUOTIENT", "n n", single=True)
 def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     x, y = args
     return DIV0 if y == 0 else float(math.trunc(x / y))
@@ -426,7 +426,7 @@ def _rand(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return random.random()
 
 
-@define("RANDBETWEEN", "n n")
+@define("RANDBETWEEN", "n n", single=True)
 def _randbetween(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     """A random whole number from ``bottom`` (rounded up) to ``top`` (rounded down)."""
     low, high = math.ceil(args[0]), math.floor(args[1])

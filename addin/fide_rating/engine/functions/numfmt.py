@@ -135,6 +135,8 @@ def format_text(value: float | str, code: str) -> str | XlError:
         return "".join(value if kind == "@" else text for kind, text in text_section.tokens)
     if any(s.has("condition") for s in sections):
         chosen = _by_condition(sections, value)
+        if chosen is None and len(sections) == 1:
+            return _general(value)  # one section whose condition fails: General, as Excel
         if chosen is None:
             return "#" * 11  # no section for the value: Excel fills the cell with #
         section, sign, x = chosen, "", abs(value)
@@ -213,6 +215,8 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
         if kind != ",":
             break
         x /= 1000  # right after the last decimal: thousands too
+    if exponent and (any(kind in ",%" for kind, _ in tokens) or _apart(exponent)):
+        raise Unsupported("a scientific number format with separators, % or literals in it")
     if exponent and x:
         ints = len(places) or 1
         power = math.floor(math.log10(x))
@@ -234,6 +238,12 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
     return out
 
 
+def _apart(exponent: list[tuple[str, str]]) -> bool:
+    """Whether a literal stands between E+ and the exponent's digits, or among them."""
+    last = max((i for i, (kind, _) in enumerate(exponent) if kind in "0#?"), default=0)
+    return any(kind not in "0#?" for kind, _ in exponent[1:last])
+
+
 def _integer(digits: str, items: list[tuple[str, str]], grouping: bool, decimals: bool) -> str:
     """The integer digits over the placeholders, from the right; the first takes the rest.
     With no integer placeholder the digits go before the point, if there are decimals."""
@@ -253,9 +263,9 @@ def _integer(digits: str, items: list[tuple[str, str]], grouping: bool, decimals
         else:
             part = digits[-seen] if seen <= len(digits) else ""
         for ch in reversed(part or {"0": "0", "?": " ", "#": ""}[kind]):
-            if ch.isdigit():
+            if ch.isdigit() or ch == " ":  # a ? unfilled keeps its place, its separator too
                 if grouping and position and position % 3 == 0:
-                    shown.append(",")
+                    shown.append("," if ch.isdigit() else " ")
                 position += 1
             shown.append(ch)
     return "".join(shown)[::-1]
@@ -362,6 +372,9 @@ def _digits_in_time(tokens: list[tuple[str, str]]) -> bool:
 
 def _date_time(x: float, section: _Section) -> str | XlError:
     tokens = section.tokens
+    elapsed = {text.lower()[0] for kind, text in tokens if kind == "elapsed"}
+    if any(kind == "date" and text.lower()[0] in elapsed for kind, text in tokens):
+        raise Unsupported("a time format with a unit both elapsed and not ([h] and h)")
     elapsed_only = all(kind not in {"date", "ampm"} for kind, _ in tokens)
     if not elapsed_only and not 0 <= x + DATE_OFFSET.get() < LAST + 1:
         return VALUE
@@ -426,7 +439,7 @@ def _date_part(low: str, i: int, kinds: list[tuple[str, str]], days: int, hour: 
 
 
 def _is_minute(i: int, kinds: list[tuple[str, str]]) -> bool:
-    """An ``m`` right after an hour or right before a second is minutes."""
+    """An ``m`` right after an hour or a second, or right before a second, is minutes."""
     before = [t for k, t in kinds[:i] if k in ("date", "elapsed")]
     after = [t for k, t in kinds[i + 1 :] if k in ("date", "elapsed")]
-    return bool(before and before[-1][0] == "h") or bool(after and after[0][0] == "s")
+    return bool(before and before[-1][0] in "hs") or bool(after and after[0][0] == "s")

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
 from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
 from .base import Impl, define, flatten, wildcards
+from .information import first_cell
 from .numfmt import format_text
 
 _LONGEST = 32767  # characters in a cell
@@ -42,9 +43,11 @@ define("TRIM", "s")(_text1(lambda t: " ".join(part for part in t.split(" ") if p
 define("CLEAN", "s")(_text1(lambda t: "".join(ch for ch in t if ord(ch) >= 32)))
 
 
-@define("T", "v")
-def _t(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    return args[0] if isinstance(args[0], str) else ""
+@define("T", "r")
+def _t(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """A text as itself, anything else the empty text; an error stays one."""
+    v = first_cell(book, args[0])
+    return v if isinstance(v, str | XlError) else ""
 
 
 @define("VALUE", "v")

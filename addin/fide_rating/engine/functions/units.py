@@ -145,7 +145,7 @@ def _from_kelvin(k: F, scale: str) -> F:
             "Reau": (k - _ZERO_C) * 4 / 5}[scale]  # fmt: skip
 
 
-@define("CONVERT", "v s s")
+@define("CONVERT", "v s s", single=True)
 def _convert(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     value, source_name, target_name = args
     if isinstance(value, bool):
