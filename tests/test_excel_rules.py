@@ -210,9 +210,13 @@ def test_implicit_intersection_in_an_ordinary_cell_iteration_in_an_array_formula
     ws["K1"] = ArrayFormula("K1:K2", "=J1:J2*2")
     ws["L1"] = ArrayFormula("L1", "=SUM(LEN(H1:H2)*J1:J2)")
     ws["K2"] = 0
+    # the Analysis ToolPak's functions take no range for a value, in an array formula neither
+    ws["M1"] = ArrayFormula("M1:M2", "=ISODD(J1:J2)")
+    ws["M2"] = 0
     got = _values(_recalc(tmp_path, wb))
     assert (got["S!I1"], got["S!I2"], got["S!I5"]) == ("a", 4.0, VALUE)
     assert (got["S!K1"], got["S!K2"], got["S!L1"]) == (2.0, 4.0, 3.0)
+    assert (got["S!M1"], got["S!M2"]) == (VALUE, VALUE)
 
 
 # --- references ------------------------------------------------------------------------------

@@ -514,7 +514,7 @@ def test_array_formulas_legacy_and_dynamic(tmp_path: Path) -> None:
     ws["D1"] = ArrayFormula("D1", "=SUM(IF(A1:A3>1,B1:B3))")
     ws["E1"] = ArrayFormula("E1:E4", "=A1:A3*B1:B3")
     ws["F1"] = ArrayFormula("F1:G2", "={1,2}")
-    ws["H1"] = ArrayFormula("H1:H3", '=IF(ISODD(A1:A3),"odd",LEN(B1:B3))')
+    ws["H1"] = ArrayFormula("H1:H3", '=IF(MOD(A1:A3,2)=1,"odd",LEN(B1:B3))')
     ws["I1"] = "=SUM(E1:E3)"
     ws["J1"] = ArrayFormula("J1", '=MAX(LEN(B1:B3&"x"))')
     for ref in ("E2", "E3", "E4", "F2", "G1", "G2", "H2", "H3"):
