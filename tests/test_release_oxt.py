@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -222,3 +224,44 @@ def test_build_oxt_help_says_where_it_writes() -> None:
     assert f"fide-rating build-oxt -o {b.RELEASE} --force" in text
     assert f"fide-rating build-oxt -o {b.RELEASE} --force" == REFRESH
     assert "FIDE_LO_PROGRAM" in text
+
+
+def unopkg(libreoffice: tuple[int, ...]) -> list[str]:
+    """``unopkg`` run as an ordinary user, as the README says (as root it refuses a user
+    install): as this user, or, under root, as nobody through setpriv."""
+    found = shutil.which("unopkg") or str(b.find_program_dir() / "unopkg")
+    if os.geteuid() != 0:
+        return [found]
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "setpriv (util-linux) is needed to run unopkg as an ordinary user"
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", found]
+
+
+def test_unopkg_add_as_the_readme_says(libreoffice: tuple[int, ...]) -> None:
+    """``unopkg add fide-rating.oxt``, answering the licence question: yes installs the
+    shipped file, no leaves nothing installed."""
+    home = Path(tempfile.mkdtemp(prefix="fide-unopkg-"))  # an ordinary user must reach it
+    try:
+        home.chmod(0o777)
+        shutil.copyfile(RELEASE_OXT, home / "fide-rating.oxt")
+        (home / "fide-rating.oxt").chmod(0o644)
+        installed = {}
+        for answer in ("yes", "no"):
+            profile = f"-env:UserInstallation={(home / answer).as_uri()}"
+            env = {**lo.office_environment(), "HOME": str(home)}
+            done = subprocess.run(
+                [*unopkg(libreoffice), "add", profile, "fide-rating.oxt"],
+                input=f"{answer}\n", cwd=home, env=env, capture_output=True, text=True,
+                check=False, timeout=120,
+            )  # fmt: skip
+            assert "MIT License" in done.stdout, done.stdout + done.stderr
+            listed = subprocess.run(
+                [*unopkg(libreoffice), "list", profile], cwd=home, env=env,
+                capture_output=True, text=True, check=False, timeout=120,
+            )  # fmt: skip
+            installed[answer] = listed.stdout
+        assert f"Identifier: {b.IDENTIFIER}" in installed["yes"]
+        assert f"Version: {__version__}" in installed["yes"]
+        assert b.IDENTIFIER not in installed["no"]
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

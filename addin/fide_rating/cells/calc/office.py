@@ -19,7 +19,14 @@ from typing import Any
 
 from .build import MINIMUM_VERSION, PROGRAM_DIRS
 
-__all__ = ["MINIMUM_VERSION", "Office", "OfficeError", "office_with_addin", "version"]
+__all__ = [
+    "MINIMUM_VERSION",
+    "Office",
+    "OfficeError",
+    "office_environment",
+    "office_with_addin",
+    "version",
+]
 
 
 class OfficeError(RuntimeError):
@@ -62,7 +69,7 @@ def version() -> tuple[int, ...]:
     raise OfficeError(f"cannot read the LibreOffice version from: {done.stdout.strip()!r}")
 
 
-def _office_environment() -> dict[str, str]:
+def office_environment() -> dict[str, str]:
     """The environment soffice runs in: this process's, without what would let LibreOffice's
     Python import ``fide_rating`` from elsewhere than the installed extension (a PYTHONPATH
     naming this checkout, a user site-packages), so that the extension is what is tested."""
@@ -107,7 +114,7 @@ class Office:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env=_office_environment(),
+            env=office_environment(),
             start_new_session=True,  # so that stop() ends every process it started
         )
         local = self.uno.getComponentContext()
