@@ -48,7 +48,8 @@ def test_report_with_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     with report.open(encoding="utf-8") as f:
         rows = {r["No"]: r for r in csvlib.DictReader(f)}
     assert (rows["280"]["K"], rows["280"]["K from"]) == ("40", "list")  # the list's, not 15
-    assert rows["3"]["K from"] == "computed"
+    assert rows["3"]["K from"] == "assumed"  # not on the list: 30 games assumed
+    assert (rows["2"]["Ro"], rows["2"]["Ro in file"]) == ("2490", "2482")  # the Ro used
     assert main(["report", str(REAL), "--list", str(listed)]) == 0  # the index is reused
     assert (tmp_path / "players_list_foa.txt.fide-rating-index").exists()
 
@@ -151,3 +152,120 @@ def test_recalc_a_template_with_the_list(
         for name in a.namelist():
             if not name.startswith("xl/worksheets/"):  # only the sheets' cells change
                 assert a.read(name) == b.read(name), name
+
+
+def book_list(tmp: Path) -> Path:
+    """The same three players in a rating-list workbook (the template's layout), with what
+    FIDE's list does not print: Kammerer's 12 rated games (so K 40 without a K column)."""
+    import datetime as dt
+
+    from fide_rating.commands.templates import build_list
+
+    wb = build_list()
+    wb["Period"]["B1"], wb["Period"]["B2"] = dt.date(2005, 7, 1), dt.date(2005, 10, 1)
+    ws = wb["List"]
+    for i, row in enumerate(
+        [
+            (3400042, "Vasquez, Rodrigo", "CHI", "M", 1969, "GM", 2558, 10, 500, True, True),
+            (14101068, "Milov, Leonid", "SUI", "M", 1966, "IM", 2490, 10, 400, True, True),
+            (4692578, "Kammerer, Peter", "GER", "M", 1960, "", 2005, None, 12, False, True),
+        ],
+        start=2,
+    ):
+        for c, value in enumerate(row, start=1):
+            if value is not None:
+                ws.cell(i, c, value)
+    path = tmp / "federation-list.xlsx"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fide", "book", "period"])
+def test_every_list_in_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """report, check, fill, import-trf and recalc take every list period takes: FIDE's, a
+    rating-list workbook, and the next list period wrote from it."""
+    listed = {"fide": fide_list, "book": book_list}.get(kind, book_list)(tmp_path)
+    if kind == "period":  # a period with no event: the list carried to the next month
+        nxt = tmp_path / "next.xlsx"
+        event = tmp_path / "empty.trf"
+        event.write_text("012 Nothing\n042 2005/07/02\n")
+        assert main(["period", str(listed), "-o", str(nxt), str(_quiet_event(tmp_path))]) == 0
+        listed = nxt
+    capsys.readouterr()
+    assert main(["report", str(REAL), "--list", str(listed)]) == 0
+    assert "3 of 284 players found by FIDE ID" in capsys.readouterr().out
+    assert main(["check", str(REAL), "--list", str(listed)]) in (0, 1)
+    assert "3 of 284 players found by FIDE ID" in capsys.readouterr().out
+    book = tmp_path / "event.xlsx"
+    assert main(["import-trf", str(REAL), "-o", str(book), "--list", str(listed)]) == 0
+    assert main(["fill", str(book), "--list", str(listed), "-o", str(tmp_path / "f.xlsx")]) == 1
+    assert "3 of 146 players filled from the list" in capsys.readouterr().out
+    assert main(["recalc", str(book), "-q", "-o", str(tmp_path / "r"), "--list", str(listed)]) == 0
+    err = capsys.readouterr().err
+    assert "expected one .txt or .xml list" not in err and "Traceback" not in err
+
+
+def _quiet_event(tmp: Path) -> Path:
+    """An event of the period between two listed players (Vasquez draws Milov)."""
+    path = tmp / "quiet.trf"
+    path.write_text(
+        "012 Quiet\n042 2005/07/02\n052 2005/07/02\n"
+        "001    1 m  g Vasquez,Rodrigo                   2558 CHI     3400042 1969/12/06  0.5"
+        "    1     2 w =\n"
+        "001    2 m  m Milov,Leonid                      2490 SUI    14101068 1966/02/06  0.5"
+        "    2     1 b =\n"
+    )
+    return path
+
+
+def test_a_list_of_another_rating_type_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = book_list(tmp_path)
+    assert main(["report", str(REAL), "--list", str(listed), "--rating-type", "rapid"]) == 2
+    assert "the list holds standard ratings, and rapid ones were asked for" in (
+        capsys.readouterr().err
+    )
+
+
+def test_k_does_not_drift_on_the_round_trip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kammerer has 12 rated games: K 25 in the 2005 event (new players until 30 games). The
+    workbook knows it; a TRF cannot carry it. Export says so, a report of the TRF says what it
+    assumes, and a report of the workbook itself (or of the TRF with the list) keeps K 25."""
+    import csv as csvlib
+
+    book = tmp_path / "event.xlsx"
+    assert main(["import-trf", str(REAL), "-o", str(book), "--list", str(book_list(tmp_path))]) == 0
+    ws = openpyxl.load_workbook(book)["Players"]
+    header = {str(c.value): int(c.column or 0) for c in ws[layout.HEADER_ROW]}
+    kammerer = layout.FIRST + 279
+    assert ws.cell(kammerer, header["Name"]).value == "Kammerer,Peter"
+    assert ws.cell(kammerer, header["Games"]).value == 12  # from the list workbook
+    capsys.readouterr()
+    trf_out = tmp_path / "event.trf"
+    assert main(["export-trf", str(book), "-o", str(trf_out)]) == 0
+    assert "warning: the K of 3 player(s) (No 1, 2, 280) rests on the workbook's Games" in (
+        capsys.readouterr().err
+    )
+
+    def k_of_280(*args: str) -> tuple[str, str, str]:
+        csv = tmp_path / "r.csv"
+        assert main(["report", *args, "--csv", str(csv), "--force"]) == 0
+        with csv.open(encoding="utf-8") as f:
+            row = next(r for r in csvlib.DictReader(f) if r["No"] == "280")
+        return row["K"], row["K from"], capsys.readouterr().out
+
+    k, source, out = k_of_280(str(trf_out))
+    assert (k, source) == ("15", "assumed")
+    assert "K 10/15 assumed for 146 player(s)" in out and "give --list for the list's K" in out
+    assert k_of_280(str(book))[:2] == ("25", "computed")
+    assert k_of_280(str(trf_out), "--list", str(book_list(tmp_path)))[:2] == ("25", "computed")
+    # and recalc of the workbook itself says 25 too
+    done = tmp_path / "done.csv"
+    assert main(["recalc", str(book), "-q", "-o", str(tmp_path / "o"), "--csv", str(done)]) == 0
+    with done.open(encoding="utf-8") as f:
+        assert next(r for r in csvlib.DictReader(f) if r["No"] == "280")["K"] == "25"

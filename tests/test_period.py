@@ -227,7 +227,10 @@ def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
         run(lst, [stranger, late], out)
     problems = caught.value.problems
     assert "x.trf: player 2 (Player 9999, FIDE ID 9999) is not on the list" in problems
-    assert "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-03-01" in problems
+    assert (
+        "late.trf: starts 2024-03-05, outside the period 2024-02-01 to 2024-02-29 (both days included)"
+        in problems
+    )
     assert not out.exists()
     wb = openpyxl.load_workbook(lst)
     wb["List"]["G4"] = 1800.5  # a fractional rating
@@ -335,3 +338,102 @@ def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFi
     listed = {str(r[0]): r for r in openpyxl.load_workbook(tmp_path / "next.xlsx")["List"]
               .iter_rows(min_row=2, values_only=True)}  # fmt: skip
     assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1901
+
+
+def test_twelve_months_chained_with_events_on_the_first_and_last_days(tmp_path: Path) -> None:
+    """period month after month, each run reading the list the previous one wrote: the dates
+    follow the calendar (31, 28, 31, 30 ... days), no valid event is refused, every figure
+    carries over."""
+    current = make_list(tmp_path / "2025-01.xlsx", dt.date(2025, 1, 1), dt.date(2025, 2, 1))
+    seen = []
+    for month in range(1, 13):
+        first = dt.date(2025, month, 1)
+        last = (dt.date(2025 + month // 12, month % 12 + 1, 1)) - dt.timedelta(days=1)
+        events = [
+            make_event(tmp_path / f"m{month}a.trf", first, f"First {month}", ["1001", "1007"],
+                       {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]}),
+            make_event(tmp_path / f"m{month}b.trf", last, f"Last {month}", ["1001", "1007"],
+                       {1: [R(2, "b", "=")], 2: [R(1, "w", "=")]}),
+        ]  # fmt: skip
+        following = tmp_path / f"2025-{month + 1:02d}.xlsx"
+        before = read_list(current)
+        assert (before.date, before.next_date) == (first, last + dt.timedelta(days=1))
+        results, _ = run(current, events, following)
+        after = read_list(following)
+        assert after.date == before.next_date
+        anna = next(r for r in results if r.before.fide_id == "1001")
+        assert len(anna.events) == 2 and anna.after.rating == after.players["1001"].rating
+        assert before.players["1001"].rating == anna.before.rating
+        seen.append((after.date, after.next_date))
+        current = following
+    assert seen[-1] == (dt.date(2026, 1, 1), dt.date(2026, 2, 1))
+    assert [d.day for pair in seen for d in pair] == [1] * 24
+    # an event on the day the next list starts belongs to the next period, and says so
+    late = make_event(tmp_path / "late.trf", dt.date(2026, 2, 1), "Late", ["1001", "1007"],
+                      {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
+    with pytest.raises(PeriodError) as refused:
+        run(current, [late], tmp_path / "never.xlsx")
+    assert refused.value.problems[0].endswith(
+        "starts 2026-02-01, outside the period 2026-01-01 to 2026-01-31 (both days included)"
+    )
+    assert not (tmp_path / "never.xlsx").exists()
+
+
+@pytest.mark.parametrize(
+    ("date", "next_date", "following"),
+    [
+        ((2025, 11, 1), (2025, 12, 1), (2026, 1, 1)),  # 30 days, then 31
+        ((2024, 1, 1), (2024, 2, 1), (2024, 3, 1)),  # 31 days, then 29 (a leap year)
+        ((2010, 1, 1), (2010, 3, 1), (2010, 5, 1)),  # two months (FIDE's lists 2009-2012)
+        ((2008, 10, 1), (2009, 1, 1), (2009, 4, 1)),  # three months (before 2009-07)
+        ((2025, 11, 3), (2025, 11, 17), (2025, 12, 1)),  # two weeks: as long in days
+    ],
+)
+def test_the_list_after_next(
+    date: tuple[int, int, int], next_date: tuple[int, int, int], following: tuple[int, int, int]
+) -> None:
+    from fide_rating.commands.period_book import following_list
+
+    assert following_list(dt.date(*date), dt.date(*next_date)) == dt.date(*following)
+
+
+def test_fides_text_layout_keeps_the_pending_games_for_the_next_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE's text layout has no place for an unrated player's pending games: they go beside
+    it, and the next period (its list the text just written) takes them back: Finn's two games
+    of February and three of March give him a first rating in March."""
+    source = _fide_list(tmp_path / "players_list_foa.txt")
+    feb = make_event(tmp_path / "f.trf", dt.date(2024, 2, 10), "Winter", ["1006", "1001", "1007"], {
+        1: [R(2, "w", "="), R(3, "b", "0"), R(None, "-", "U")],
+        2: [R(1, "b", "="), R(None, "-", "U"), R(3, "w", "1")],
+        3: [R(None, "-", "U"), R(1, "w", "1"), R(2, "b", "0")],
+    })  # fmt: skip
+    assert main(["period", str(source), str(feb), "-o", str(tmp_path / "2024-03.txt"),
+                 "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    kept = tmp_path / "2024-03.pending.xlsx"
+    assert f"wrote {kept}: the games of the 1 unrated player(s) still pending" in out
+    rows = list(openpyxl.load_workbook(kept)["Pending"].iter_rows(min_row=2, values_only=True))
+    assert [(str(r[0]), r[3], r[4]) for r in rows] == [("1006", 2100, 0.5), ("1006", 1800, 0)]
+    march = make_event(tmp_path / "m.trf", dt.date(2024, 3, 9), "Spring", ["1006", "1002", "1004", "1005"], {
+        1: [R(2, "w", "="), R(3, "b", "0"), R(4, "w", "1")],
+        2: [R(1, "b", "="), R(4, "w", "1"), R(3, "w", "0")],
+        3: [R(4, "b", "1"), R(1, "w", "1"), R(2, "b", "1")],
+        4: [R(3, "w", "0"), R(2, "b", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    # without the pending games Finn would have 3 games: too few; with them, 5
+    assert main(["period", str(tmp_path / "2024-03.txt"), str(march), "-o",
+                 str(tmp_path / "2024-04.txt"), "--date", "2024-03-01", "--next", "2024-04-01",
+                 "--pending", str(kept)]) == 0  # fmt: skip
+    assert "1 first ratings, 0 unrated" in capsys.readouterr().out
+    from fide_rating.formats.fidelist import open_list
+
+    with open_list(tmp_path / "2024-04.txt") as april:
+        finn = april.get(1006)
+        assert finn is not None and finn.rating is not None and finn.games == 5
+    # an old pending file is never taken for a new one
+    assert main(["period", str(tmp_path / "2024-03.txt"), str(march), "-o",
+                 str(tmp_path / "2024-04.txt"), "--date", "2024-03-01", "--next", "2024-04-01",
+                 "--pending", str(kept)]) == 2  # fmt: skip
+    assert "the output exists, add --force" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from ..formats.trf import PLAYED, Tournament
 from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
 from ..rules.ratable import parse_time_control, time_control_problems
-from .console import EDITION, Commands, command, problems, say, shown
+from .console import EDITION, Commands, command, list_options, problems, say, shown
 
 HOLDS, FAILS, UNKNOWN = "holds", "FAILS", "cannot tell"
 
@@ -244,6 +244,7 @@ def register(sub: Commands) -> None:
     )
     p.add_argument("event", help="the event: a TRF, or a crosstable workbook")
     p.add_argument("--edition", help=EDITION)
+    list_options(p, what=" (the highest rating that sets the time a game needs)")
     p.set_defaults(run=main)
 
 
@@ -263,6 +264,17 @@ def main(args: argparse.Namespace) -> int:
             raise FideInputError(
                 f"expected player records (001) in the TRF, got: none ({shown(source)})"
             )
+    if args.list:
+        from .lists import open_list
+        from .report import check_list, list_summary, with_list_ratings
+
+        listed = open_list(args.list, args.rating_type)
+        try:
+            list_summary(args.list, args.rating_type, check_list(t, listed, args.rating_type),
+                         len(t.players))  # fmt: skip
+            t = with_list_ratings(t, listed, args.rating_type)
+        finally:
+            listed.close()
     ed = edition_arg(args.edition)[0] if args.edition else None
     if ed is None and t.start is None:
         raise FideInputError(

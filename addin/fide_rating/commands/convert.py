@@ -21,7 +21,7 @@ from ..rules.berger import schedule as berger_schedule
 from ..rules.errors import FideInputError, bad
 from . import layout
 from .layout import TRF_SHEET
-from .report import Lookup, is_round_robin
+from .report import GAMES_BEFORE_UNKNOWN, Known, Lookup, is_round_robin
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -113,6 +113,8 @@ def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
         return row
     rating, _, k = entry.of(kind)
     title = next((x for x in (entry.title, entry.women_title) if x), "") or None
+    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
+    known = facts(entry.fide_id) if facts is not None else None
     return dataclasses.replace(
         row,
         rating=rating,
@@ -121,6 +123,8 @@ def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
         sex=row.sex or (entry.sex or None),
         title=row.title or title,
         fed=row.fed or (entry.federation or None),
+        games_before=row.games_before if known is None else known.games,
+        reached_2400=row.reached_2400 if known is None else known.reached_2400,
     )
 
 
@@ -150,6 +154,12 @@ def _code(value: object) -> str:
 
 def from_workbook(path: Path) -> Tournament:
     """The TRF of a workbook made by import-trf (or filled in by hand from a template)."""
+    return crosstable(path)[0]
+
+
+def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
+    """A crosstable workbook's event as a TRF, and what its rows know that a TRF does not
+    carry (the rated games before the event, 2400 reached, the list's K), by starting rank."""
     import openpyxl
 
     from ..formats.trf import parse
@@ -180,6 +190,7 @@ def from_workbook(path: Path) -> Tournament:
     n_rows = ws.max_row
     by_number = original.players
     players: list[Player] = []
+    known: dict[int, Known] = {}
     entered = [
         r
         for r in range(layout.FIRST, n_rows + 1)
@@ -230,6 +241,8 @@ def from_workbook(path: Path) -> Tournament:
         if old is not None:
             new = _keep_original(old, new)
         players.append(new)
+        if new.rating is not None:
+            known[number] = _known(ws, r, header)
     headers = _headers(wb["Event"], players, system)
     if original.lines:  # an imported file: its records as they were, the Event sheet's edits
         headers = {tag: v for tag, v in headers.items() if tag not in ("062", "072", "092")}
@@ -253,7 +266,25 @@ def from_workbook(path: Path) -> Tournament:
     if not placed:
         lines += [*headers.values(), *players]
     out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline)
-    return out
+    return out, known
+
+
+def _known(ws: Any, r: int, header: dict[str, Any]) -> Known:
+    """A row's facts as the template's K formula reads them: blank games count as 30 or more
+    (the Games column's note), blank 2400 as not reached."""
+
+    def value(column: str) -> object:
+        return ws.cell(r, header[column]).value if column in header else None
+
+    games = _int(value("Games")) if isinstance(value("Games"), int | float) else None
+    reached = value("2400")
+    k = value("K list")
+    return Known(
+        GAMES_BEFORE_UNKNOWN if games is None else games,
+        reached is True or str(reached).strip().upper() in ("TRUE", "1", "YES"),
+        _int(k) if isinstance(k, int | float) and not isinstance(k, bool) and k else None,
+        "the workbook",
+    )
 
 
 _TYPES = {"Swiss": "Individual: Swiss-System", "Round robin": "Individual: Round-Robin",

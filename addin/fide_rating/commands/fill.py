@@ -50,8 +50,9 @@ def _title(entry: ListedPlayer) -> str | None:
 KEEP = ("Name", "Title")  # the arbiter's own spelling stays where the row has one
 
 
-def from_list(entry: ListedPlayer, kind: str) -> dict[str, Any]:
-    """What a player row takes from the list: its columns and values."""
+def from_list(entry: ListedPlayer, kind: str, listed: object = None) -> dict[str, Any]:
+    """What a player row takes from the list: its columns and values; from a rating-list
+    workbook also the rated games so far and 2400 reached, which FIDE's list does not print."""
     rating, _, k = entry.of(kind)
     values: dict[str, Any] = {
         "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
@@ -59,6 +60,11 @@ def from_list(entry: ListedPlayer, kind: str) -> dict[str, Any]:
     }  # fmt: skip
     if rating is not None and rating >= 2400:
         values["2400"] = True
+    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
+    known = facts(entry.fide_id) if facts is not None else None
+    if known is not None:
+        values["Games"] = known.games
+        values["2400"] = known.reached_2400 or values.get("2400", False)
     return values
 
 
@@ -81,7 +87,7 @@ def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
             entry = listed.get(int(text)) if text.isdigit() else None
             if entry is None:
                 continue
-            for column, new in from_list(entry, kind).items():
+            for column, new in from_list(entry, kind, listed).items():
                 c = header.get(column)
                 if c is None or (column in KEEP and value("Players", r, c) not in (None, "")):
                     continue
@@ -120,7 +126,7 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
             done.missing.append((r, text))
             continue
         done.found += 1
-        for column, value in from_list(entry, kind).items():
+        for column, value in from_list(entry, kind, listed).items():
             if column not in header:
                 continue
             cell = ws.cell(r, header[column])

@@ -27,7 +27,7 @@ from ..formats.fidelist import ListedPlayer
 from ..rules.errors import FideInputError
 from .console import FORCE, Commands, command, output, say, shown
 from .convert import from_workbook
-from .period_book import read_list, write_next
+from .period_book import carried, read_list, read_pending, write_next, write_pending
 from .period_calc import (
     EventFacts,
     Listed,
@@ -105,26 +105,35 @@ def run_with_fide_list(
     date: _dt.date,
     next_date: _dt.date,
     kind: str = "standard",
+    pending: Path | None = None,
 ) -> tuple[list[PlayerPeriod], Path]:
     """A period from FIDE's own list (text, XML or zip, any size): only the events' players
-    are read from the list's index; the next list is written in FIDE's text layout (every
-    other player copied as listed), or as a workbook when it fits one."""
+    (and those with games pending from ``pending``, a workbook with a Pending sheet) are read
+    from the list's index; the next list is written in FIDE's text layout (every other player
+    copied as listed), with the games still pending beside it in NEXT.pending.xlsx, or as a
+    workbook when it fits one."""
     from ..formats.fidelist import open_list
 
     if next_date <= date:
         raise PeriodError([f"the next list's date {next_date} must follow the list's {date}"])
+    earlier = read_pending(pending) if pending is not None else []
     with _no_collector(), open_list(fide_list) as listed:
         players = {}
-        for fide_id in fide_ids_of(event_paths):
-            entry = listed.get(int(fide_id))
+        for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:
+            entry = listed.get(int(fide_id)) if fide_id.isdigit() else None
             if entry is not None:
                 players[fide_id] = _listed(entry, kind)
-        rating_list = RatingList(date, next_date, players)
+        lost = sorted({g.fide_id for g in earlier} - set(players))
+        if lost:
+            raise PeriodError([f"{pending}: FIDE ID {i} has games pending but is not on the list"
+                               for i in lost])  # fmt: skip
+        rating_list = RatingList(date, next_date, players, earlier, kind)
         facts = facts_from_files(rating_list, list(event_paths))
         results = compute_facts(rating_list, facts)
         for r in results:  # K on the next list: the list's, 10 once 2400 is reached
             if r.after.rating is not None and r.before.k is not None:
                 r.after.k = 10 if r.after.reached_2400 else r.before.k
+        names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
         if output.suffix.lower() in (".xlsx", ".xlsm"):
             if len(listed) > 1_048_575:
                 raise PeriodError([f"{len(listed):,} players do not fit a workbook (1,048,575 "
@@ -132,8 +141,7 @@ def run_with_fide_list(
             everyone = {str(e.fide_id): _listed(e, kind) for e in listed}
             for r in results:
                 everyone[r.after.fide_id] = r.after
-            names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
-            whole = RatingList(date, next_date, everyone)
+            whole = RatingList(date, next_date, everyone, kind=kind)
             by_id = {r.after.fide_id: r for r in results}
             full = [by_id.get(i) or PlayerPeriod(p, p) for i, p in everyone.items()]
             return results, write_next(output, whole, full, names)
@@ -143,9 +151,17 @@ def run_with_fide_list(
             if entry is None:
                 continue
             changed[entry.fide_id] = _updated(entry, r, kind)
+        # FIDE's text layout has no place for them: beside it (always, so that a file from an
+        # earlier run never stands for this one), for the next period's --pending
+        write_pending(pending_file(output), [row for r in results for row in carried(r, names)])
         with atomic(output) as out:
             listed.write_text(out, changed)
     return results, output
+
+
+def pending_file(output: Path) -> Path:
+    """Where the games still pending go when the next list is FIDE's text layout."""
+    return output.with_name(f"{output.stem}.pending.xlsx")
 
 
 def _updated(entry: ListedPlayer, r: PlayerPeriod, kind: str) -> ListedPlayer:
@@ -188,6 +204,12 @@ def register(sub: Commands) -> None:
         required=True,
         help="the next list: .xlsx, or with FIDE's list also .txt (FIDE's layout)",
     )
+    p.add_argument(
+        "--pending",
+        help="with FIDE's list: the games of unrated players pending from earlier periods (the "
+        "NEXT.pending.xlsx an earlier period wrote beside its text list, or any workbook with "
+        "a Pending sheet)",
+    )
     p.add_argument("--date", help="with FIDE's list: the list's date, YYYY-MM-DD")
     p.add_argument("--next", help="with FIDE's list: the next list's date, YYYY-MM-DD")
     p.add_argument(
@@ -207,6 +229,15 @@ def main(args: argparse.Namespace) -> int:
         events = [Path(p) for p in args.events]
         suffixes = (".xlsx", ".txt") if fide else (".xlsx",)
         target = output(Path(args.output), args, source, *events, suffixes=suffixes)
+        earlier = Path(args.pending) if args.pending else None
+        if not fide and earlier is not None:
+            raise FideInputError(
+                "--pending is for FIDE's list: a rating-list workbook keeps its pending games "
+                f"on its own Pending sheet, got: {shown(earlier)}"
+            )
+        if fide and target.suffix.lower() == ".txt":
+            inputs = [p for p in (source, earlier, *events) if p is not None]
+            output(pending_file(target), args, *inputs)  # the games still pending
         if fide:
             if not args.date or not args.next:
                 raise FideInputError(
@@ -215,7 +246,7 @@ def main(args: argparse.Namespace) -> int:
                 )
             days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
             results, out = run_with_fide_list(source, events, target, days[0], days[1],
-                                              args.rating_type)  # fmt: skip
+                                              args.rating_type, earlier)  # fmt: skip
         else:
             results, out = run(source, events, target)
     except PeriodError as error:
@@ -228,4 +259,7 @@ def main(args: argparse.Namespace) -> int:
     pending = sum(1 for r in results if r.initial is not None and r.initial.rating is None)
     say(f"wrote {shown(out)}: {len(results)} players, {rated} rated changes, {first} first "
         f"ratings, {pending} unrated with results pending")  # fmt: skip
+    if fide and out.suffix.lower() == ".txt":
+        say(f"wrote {shown(pending_file(out))}: the games of the {pending} unrated player(s) "
+            "still pending; give it to the next period with --pending")  # fmt: skip
     return 0

@@ -14,11 +14,13 @@ from ..engine.xlsxout import Cell, RowXml, SharedStrings, serial, write
 from ..rules.change import EventTotals
 from ..rules.editions import edition_on
 from ..rules.expected import check_rating
+from ..rules.initial import months_before
 from ..rules.rounding import fide_round_ratio
 from .layout import LIST_COLUMNS, PENDING_COLUMNS
 from .period_calc import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
 
 _EPOCH = _dt.date(1899, 12, 30)
+KINDS = ("standard", "rapid", "blitz")
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -99,6 +101,11 @@ def read_list(path: Path) -> RatingList:
         raise PeriodError(
             [f"{path.name}: Period!B1 and B2 must hold the list's date and the next list's date"]
         )
+    labels = {_text(row[0]).casefold(): row[1] for row in period if len(row) > 1}
+    kind = _text(labels.get("rating type")).casefold() or "standard"
+    if kind not in KINDS:
+        raise PeriodError([f"{path.name}: Period sheet, Rating type: expected one of "
+                           f"{', '.join(KINDS)}, got {kind!r}"])  # fmt: skip
     players: dict[str, Listed] = {}
     for i, given in enumerate(sheets["List"][1:], start=2):
         row = list(given) + [None] * (len(LIST_COLUMNS) - len(given))
@@ -131,8 +138,16 @@ def read_list(path: Path) -> RatingList:
             k, games, _truth(row[9]), True if row[10] in (None, "") else _truth(row[10]),
             _date(row[11]),
         )  # fmt: skip
+    pending = _pending(sheets.get("Pending", []), problems)
+    if problems:
+        raise PeriodError(problems)
+    return RatingList(date, next_date, players, pending, kind)
+
+
+def _pending(rows: list[list[object]], problems: list[str]) -> list[PendingGame]:
+    """The Pending sheet's games (a header row, then one game a row)."""
     pending = []
-    for i, given in enumerate(sheets.get("Pending", [])[1:], start=2):
+    for i, given in enumerate(rows[1:], start=2):
         row = list(given) + [None] * 5
         if not _text(row[0]):
             continue
@@ -151,9 +166,27 @@ def read_list(path: Path) -> RatingList:
             problems.append(f"Pending row {i}: expected the event's start date")
             continue
         pending.append(PendingGame(_text(row[0]), _text(row[1]), start, opponent, score))
+    return pending
+
+
+def read_pending(path: Path) -> list[PendingGame]:
+    """The pending games of unrated players in a workbook's Pending sheet: a rating-list
+    workbook, or the file that ``period`` writes beside FIDE's text layout."""
+    from ..engine.package import WorkbookError
+
+    try:
+        sheets = _table(path)
+    except OSError as error:
+        raise PeriodError([f"{path}: cannot read it ({error.strerror or error})"]) from None
+    except WorkbookError as error:
+        raise PeriodError([f"{path.name}: {error}"]) from None
+    if "Pending" not in sheets:
+        raise PeriodError([f"{path.name}: no sheet 'Pending' (the pending games of a period)"])
+    problems: list[str] = []
+    pending = _pending(sheets["Pending"], problems)
     if problems:
-        raise PeriodError(problems)
-    return RatingList(date, next_date, players, pending)
+        raise PeriodError([f"{path.name}: {p}" for p in problems])
+    return pending
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -161,6 +194,39 @@ def read_list(path: Path) -> RatingList:
 
 def _fmt(x: Fraction) -> float:
     return float(x)
+
+
+def carried(r: PlayerPeriod, names: dict[str, str]) -> list[Sequence[Cell]]:
+    """An unrated player's games carried to the next period (every game still inside the
+    pooling window), as rows of the Pending sheet."""
+    i = r.initial
+    rows: list[Sequence[Cell]] = []
+    if i is None or i.rating is not None:
+        return rows
+    for e, (label, ev) in zip(i.events, r.pooled, strict=True):
+        if e.disregarded and "months" in e.disregarded:
+            continue
+        for opponent, score in zip(ev.opponents, ev.scores, strict=True):
+            if opponent is not None and score is not None:
+                rows.append((r.after.fide_id, names.get(label, label), ev.start, opponent,
+                             float(Fraction(str(score)))))  # fmt: skip
+    return rows
+
+
+def write_pending(path: Path, rows: list[Sequence[Cell]]) -> Path:
+    """The pending games alone, in a workbook that ``period --pending`` reads back."""
+    write(path, [("Pending", [PENDING_COLUMNS, *rows], {1}, (11, 30, 11, 15, 7))])
+    return path
+
+
+def following_list(date: _dt.date, next_date: _dt.date) -> _dt.date:
+    """The date of the list after ``next_date``: rating periods are calendar periods, so a
+    period of whole months (a month, two, three: FIDE's lists since 2012, 2009 and before) is
+    followed by one as long in months; any other keeps its length in days."""
+    months = (next_date.year - date.year) * 12 + next_date.month - date.month
+    if months > 0 and date.day == next_date.day <= 28:
+        return months_before(next_date, -months)
+    return next_date + (next_date - date)
 
 
 def write_next(
@@ -171,10 +237,10 @@ def write_next(
 ) -> Path:
     """The next list: Period, List, Pending and Calculations sheets."""
     next_date = rating_list.next_date
-    length = (rating_list.next_date - rating_list.date).days
     period_rows: list[Sequence[Cell]] = [
         ("List date", next_date),
-        ("Next list", next_date + _dt.timedelta(days=length)),
+        ("Next list", following_list(rating_list.date, next_date)),
+        ("Rating type", rating_list.kind),
         ("Computed from", rating_list.date),
         ("Edition", edition_on(next_date).name),
     ]
@@ -223,22 +289,7 @@ def write_next(
                 (a.fide_id, r.before.name, None, ra, None, _fmt(i.score), i.games, None, None,
                  None, outcome)
             )  # fmt: skip
-            if i.rating is None:
-                # carried to the next period: every game still inside the pooling window
-                for e, (label, ev) in zip(i.events, r.pooled, strict=True):
-                    if e.disregarded and "months" in e.disregarded:
-                        continue
-                    for opponent, score in zip(ev.opponents, ev.scores, strict=True):
-                        if opponent is not None and score is not None:
-                            pending_rows.append(
-                                (
-                                    a.fide_id,
-                                    names.get(label, label),
-                                    ev.start,
-                                    opponent,
-                                    float(Fraction(str(score))),
-                                )
-                            )
+            pending_rows += carried(r, names)
     write(
         path,
         [

@@ -76,6 +76,7 @@ class RatingList:
     next_date: _dt.date
     players: dict[str, Listed]
     pending: list[PendingGame] = field(default_factory=list)
+    kind: str = "standard"  # the rating type of the list's ratings
 
 
 @dataclass
@@ -133,10 +134,11 @@ def event_facts(
     if start is None:
         return [*problems, f"{label}: no start date (record 042)"]
     if not first <= start < next_date:
+        last = next_date - _dt.timedelta(days=1)  # the period's last day: the next list's eve
         return [
             *problems,
             f"{label}: starts {start.isoformat()}, outside the period "
-            f"{first.isoformat()} to {next_date.isoformat()}",
+            f"{first.isoformat()} to {last.isoformat()} (both days included)",
         ]
     ids: dict[int, str] = {}
     for p in t.players.values():

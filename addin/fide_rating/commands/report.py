@@ -39,8 +39,8 @@ from .console import (
     shown,
     write_csv,
 )
-from .lists import open_list
 
+WORKBOOKS = (".xlsx", ".xlsm")
 GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
 
 
@@ -54,7 +54,21 @@ class ReportLine:
     initial: str | None  # unrated players: "1922" or "not rated: ..."
     rc: Fraction | None
     note: str | None = None
-    k_from: str | None = None  # "list" (FIDE's list) or "computed" (from the file's facts)
+    # "list" (the list's K), "computed" (from the player's games before the event, known) or
+    # "assumed" (from a TRF alone: GAMES_BEFORE_UNKNOWN games assumed)
+    k_from: str | None = None
+    ro: int | None = None  # the rating used: the list's where the list has the player
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a crosstable workbook or a rating-list workbook knows of a player that a TRF does
+    not carry, and K depends on."""
+
+    games_before: int  # rated games before the event
+    reached_2400: bool
+    k: int | None  # K on the list, if it gives one
+    source: str  # "the workbook", "the list"
 
 
 def is_round_robin(t: Tournament) -> bool:
@@ -72,16 +86,18 @@ def is_round_robin(t: Tournament) -> bool:
     return len(counts) == expected and len(times) == 1
 
 
-def _k(p: Player, n: int, start: _dt.date | None, ed: Edition) -> tuple[int | None, str | None]:
+def _k(
+    p: Player, n: int, start: _dt.date | None, ed: Edition, known: Known | None
+) -> tuple[int | None, str | None]:
     if p.rating is None:
         return None, None
     try:
         return (
             k_factor(
                 rating=p.rating,
-                games_before=GAMES_BEFORE_UNKNOWN,
+                games_before=GAMES_BEFORE_UNKNOWN if known is None else known.games_before,
                 birth=p.birth_date,
-                reached_2400=False,
+                reached_2400=known is not None and known.reached_2400,
                 on=start,
                 games_in_period=n or None,
                 edition=ed,
@@ -182,12 +198,16 @@ def report(
     edition: Edition | str | _dt.date | None = None,
     listed: Lookup | None = None,
     kind: str = "standard",
+    known: dict[int, Known] | None = None,
 ) -> list[ReportLine]:
     """FIDE's rating report for every player of the event (edition from the start date).
 
-    With ``listed`` (FIDE's list by FIDE ID), a player found there is rated with the list's
-    rating of ``kind`` and the list's K (K x n <= 700 applied to this event's games).
+    With ``listed`` (a rating list by FIDE ID), a player found there is rated with the list's
+    rating of ``kind`` and the list's K (K x n <= 700 applied to this event's games). ``known``
+    (by starting rank) gives what a TRF does not carry: the games before the event, 2400
+    reached, a K; without it K is computed with :data:`GAMES_BEFORE_UNKNOWN` games assumed.
     """
+    known = known or {}
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
     given = {n: ratings.get(n, p.rating) for n, p in t.players.items()}
@@ -206,7 +226,9 @@ def report(
             out.append(ReportLine(p, None, None, None, None, blocked))
             continue
         try:
-            out.append(_line(p, found, entries.get(p.number), given[p.number], kind))
+            line = _line(p, found, entries.get(p.number), given[p.number], kind,
+                         known.get(p.number))  # fmt: skip
+            out.append(line)
         except FideInputError as error:
             out.append(ReportLine(p, None, None, None, None, f"not computed: {error}"))
     return out
@@ -233,24 +255,32 @@ def _blocked(p: Player, invalid: dict[int, int], round_robin: bool) -> str | Non
 
 
 def _line(
-    p: Player, found: EventGames, entry: ListedPlayer | None, rating: int | None, kind: str
+    p: Player,
+    found: EventGames,
+    entry: ListedPlayer | None,
+    rating: int | None,
+    kind: str,
+    known: Known | None,
 ) -> ReportLine:
     """One player's line of the report."""
     ed, start = found.edition, found.start
     if p.number in found.games:
         games = found.games[p.number]
         listed_k = entry.of(kind)[2] if entry is not None else None
+        if listed_k is None and known is not None:
+            listed_k = known.k
         k: int | None
         if listed_k is not None:
             k, note, source = limit_k(listed_k, len(games), ed), None, "list"
         else:
             birth = p.birth_date or (entry.born if entry is not None else None)
-            k, note = _k(p._replace(rating=rating, birth=str(birth or "")), len(games), start, ed)
-            source = "computed"
+            k, note = _k(p._replace(rating=rating, birth=str(birth or "")), len(games), start, ed,
+                         known)  # fmt: skip
+            source = "assumed" if known is None else "computed"
         calc = event(rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
-        return ReportLine(p, calc if k else None, k, None, calc.rc, note, source)
+        return ReportLine(p, calc if k else None, k, None, calc.rc, note, source, rating)
     initial = initial_rating(found.unrated[p.number], ed)
-    return ReportLine(p, None, None, str(initial), initial.ra)
+    return ReportLine(p, None, None, str(initial), initial.ra, ro=rating)
 
 
 def _entries(t: Tournament, listed: Lookup | None) -> dict[int, ListedPlayer]:
@@ -265,6 +295,18 @@ def _entries(t: Tournament, listed: Lookup | None) -> dict[int, ListedPlayer]:
             if entry is not None:
                 out[n] = entry
     return out
+
+
+def with_list_ratings(t: Tournament, listed: Lookup, kind: str = "standard") -> Tournament:
+    """The event with the list's ratings for the players the list has (by FIDE ID)."""
+    entries = _entries(t, listed)
+    lines = [
+        x._replace(rating=entries[x.number].of(kind)[0])
+        if isinstance(x, Player) and x.number in entries
+        else x
+        for x in t.lines
+    ]
+    return Tournament(lines, t.errors, t.warnings, t.encoding, t.newline)
 
 
 def check_list(t: Tournament, listed: Lookup, kind: str = "standard") -> ListCheck:
@@ -287,12 +329,15 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "report",
-        "FIDE's rating report of an event from its TRF",
+        "FIDE's rating report of an event, from its TRF or its crosstable workbook",
         "For every player: Ro, Rc, W, N, We, chg, K, K x chg; for an unrated player Ru "
-        "or why there is none. The edition follows the event's start date (record 042).",
-        ["event.trf", "event.trf --edition 2024-03 --csv report.csv"],
-    )
-    p.add_argument("trf", help="the tournament report file (TRF-16)")
+        "or why there is none. The edition follows the event's start date (record 042, or the "
+        "Event sheet). A workbook's own facts (games before the event, 2400 reached, the "
+        "list's K) give each K as the workbook computes it; a TRF does not carry them.",
+        ["event.trf", "event.trf --edition 2024-03 --csv report.csv", "event.xlsx",
+         "event.trf --list players_list_foa.zip"],
+    )  # fmt: skip
+    p.add_argument("event", help="the event: a TRF (TRF-16), or a crosstable workbook (.xlsx)")
     p.add_argument(
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )
@@ -314,82 +359,117 @@ def list_summary(name: object, kind: str, checked: ListCheck, players: int) -> N
         say(f"  not on the list: {player.number} {shown(player.name)} (FIDE ID {player.fide_id})")
 
 
-def main(args: argparse.Namespace) -> int:
+def read_event(source: Path) -> tuple[Tournament, dict[int, Known]]:
+    """An event from a TRF or a crosstable workbook (with what the workbook knows of its
+    players), its problems on stderr."""
+    if source.suffix.lower() in WORKBOOKS:
+        from .convert import crosstable
+
+        return crosstable(source)
     from ..formats.trf import read
 
-    if args.csv:
-        output(Path(args.csv), args, Path(args.trf), suffixes=(".csv",))
-    t = read(Path(args.trf))
-    problems(args.trf, t.errors)
-    problems(args.trf, t.warnings, kind="warning")
+    t = read(source)
+    problems(source, t.errors)
+    problems(source, t.warnings, kind="warning")
     if not t.players:
         raise FideInputError(
-            f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"
+            f"expected player records (001) in the TRF, got: none ({shown(source)})"
         )
+    return t, {}
+
+
+def main(args: argparse.Namespace) -> int:
+    from .lists import known_of, open_list
+
+    source = Path(args.event)
+    if args.csv:
+        output(Path(args.csv), args, source, suffixes=(".csv",))
+    t, known = read_event(source)
     ed, day = edition_arg(args.edition) if args.edition else (None, None)
     if t.start is None and day is None:
+        where = "the Event sheet, B5" if source.suffix.lower() in WORKBOOKS else "record 042"
         raise FideInputError(
-            f"{shown(args.trf)}: the event's start date is missing (record 042): it chooses the "
+            f"{shown(source)}: the event's start date is missing ({where}): it chooses the "
             "edition and dates the junior rule; give it with --edition YYYY-MM-DD"
         )
     if t.start is None:
         t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
     listed = open_list(args.list, args.rating_type) if args.list else None
     try:
-        lines = report(t, ed, listed, args.rating_type)
+        known = known | known_of(t, listed)
+        lines = report(t, ed, listed, args.rating_type, known)
         checked = check_list(t, listed, args.rating_type) if listed is not None else None
     finally:
         if listed is not None:
             listed.close()
     used = ed or edition_arg(t.start)[0] if t.start else ed
-    head = ("No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from", "K*chg",
-            "Ru")  # fmt: skip
-    rows = []
+    head = ["No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from",
+            "K*chg", "Ru"]  # fmt: skip
+    if listed is not None:
+        head.insert(4, "Ro in file")
+    rows: list[list[str]] = []
     for x in sorted(lines, key=lambda x: x.player.number):
         p = x.player
         c = x.calc
-        rows.append((
-            str(p.number), p.fide_id, p.name, "" if p.rating is None else str(p.rating),
+        ro = x.ro if x.ro is not None else p.rating
+        row = [
+            str(p.number), p.fide_id, p.name, "" if ro is None else str(ro),
             "" if x.rc is None else str(fide_round(x.rc)),
             "" if c is None else fmt(c.w, 1), "" if c is None else str(c.n),
             "" if c is None else fmt(c.we), "" if c is None else fmt(c.chg),
             "" if x.k is None else str(x.k), x.k_from or "",
             "" if c is None else fmt(c.k_chg), x.initial or x.note or "",
-        ))  # fmt: skip
+        ]  # fmt: skip
+        if listed is not None:
+            row.insert(4, "" if p.rating is None else str(p.rating))
+        rows.append(row)
     if args.csv:
         write_csv(Path(args.csv), head, rows)
-    say(f"{shown(t.name or args.trf)}: {len(lines)} players, edition {used}")
-    computed = sum(1 for x in lines if x.k_from == "computed")
-    from_list = sum(1 for x in lines if x.k_from == "list")
+    say(f"{shown(t.name or source)}: {len(lines)} players, edition {used}")
     if checked is not None:
         list_summary(args.list, args.rating_type, checked, len(t.players))
+    from_list = sum(1 for x in lines if x.k_from == "list")
+    computed = sum(1 for x in lines if x.k_from == "computed")
+    assumed = [x for x in lines if x.k_from == "assumed"]
     if from_list:
         say(f"K from the list for {from_list} player(s) (K x n <= 700 applied to this event)")
     if computed:
+        say(f"K computed from the workbook's facts for {computed} player(s) (games before the "
+            "event, 2400 reached)")  # fmt: skip
+    if assumed:
+        ks = sorted({x.k for x in assumed if x.k is not None})
         say(
-            f"K computed from the file's facts for {computed} player(s): rated games before "
-            f"the event taken as {GAMES_BEFORE_UNKNOWN} or more (a TRF does not carry them)"
+            f"K {'/'.join(map(str, ks))} assumed for {len(assumed)} player(s): a TRF does not "
+            f"carry the rated games before the event (taken as {GAMES_BEFORE_UNKNOWN} or more) "
+            "nor 2400 reached; give --list for the list's K"
         )
-    widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)
-    ]
-    widths[2] = min(widths[2], 28)
-    say(
-        "  ".join(
-            h.ljust(w) if i == 2 else h.rjust(w)
-            for i, (h, w) in enumerate(zip(head, widths, strict=True))
-        )
-    )
-    for r in rows:
-        say(
-            "  ".join(
-                v[:w].ljust(w) if i == 2 else v.rjust(w)
-                for i, (v, w) in enumerate(zip(r, widths, strict=True))
-            ).rstrip()
-        )
+    shown_rows = [[*r] for r in rows]
+    if checked is not None and checked.differs:
+        at = head.index("Ro")
+        differing = {str(p.number) for p, _, _ in checked.differs}
+        for r in shown_rows:
+            if r[0] in differing:
+                r[at] += "*"
+        say("* Ro from the list: the file's rating differs (Ro in file)")
+    _table(head, shown_rows)
     if args.csv:
         say(f"wrote {shown(args.csv)}")
     unsure = sum(1 for x in lines if x.note)
     if unsure:
         say(f"{unsure} player(s) not computed or without K: see the last column", err=True)
     return 1 if t.errors or unsure else 0
+
+
+def _table(head: list[str], rows: list[list[str]]) -> None:
+    """The report as a table: the name left-aligned (and cut at 28), every figure right."""
+    name = head.index("Name")
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(head)]  # fmt: skip
+    widths[name] = min(widths[name], 28)
+    for r in [head, *rows]:
+        say(
+            "  ".join(
+                v[:w].ljust(w) if i == name else v.rjust(w)
+                for i, (v, w) in enumerate(zip(r, widths, strict=True))
+            ).rstrip()
+        )

@@ -540,12 +540,17 @@ def build_list() -> Workbook:
     ws = wb.active
     assert ws is not None
     ws.title = "Period"
-    ws["A1"], ws["A2"] = "List date", "Next list"
+    ws["A1"], ws["A2"], ws["A3"] = "List date", "Next list", "Rating type"
+    ws["B3"] = "standard"
     ws["C1"] = "The date of this list (the first day it is in force)"
     ws["C2"] = "The date of the next list: the period's events start before it"
+    ws["C3"] = "standard, rapid or blitz: which rating the list holds"
+    kinds = DataValidation(type="list", formula1='"standard,rapid,blitz"', allow_blank=False)
+    ws.add_data_validation(kinds)
+    kinds.add("B3")
     for cell in ("B1", "B2"):
         ws[cell].number_format = "yyyy-mm-dd"
-    ws["A1"].font = ws["A2"].font = BOLD
+    ws["A1"].font = ws["A2"].font = ws["A3"].font = BOLD
     ws.column_dimensions["A"].width = 14
     ws.column_dimensions["B"].width = 14
     notes = {
