@@ -19,7 +19,7 @@ from ..rules.errors import FideInputError
 from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
-from ..rules.performance import adjust_2024, performance, performance_defined
+from ..rules.performance import adjust_2024, performance
 from ..rules.ratable import TimeControl, parse_time_control, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
@@ -155,15 +155,13 @@ def fide_k(
     )
 
 
-def fide_perf(opponents: object, results: object, edition: object = None) -> int | str:
+def fide_perf(opponents: object, results: object, edition: object = None) -> int:
     ed, _ = edition_arg(edition)
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     opps, res = games(opponents, results, results_given=True)
     if not any(o is not None and s is not None for o, s in zip(opps, res, strict=True)):
         raise CellError("opponents", "no game against a rated opponent")
-    if not performance_defined(opps, res, ed):
-        return ""  # 0 % or 100 % where the edition's table has no dp (2005-07 10.1)
     return performance(opps, res, ed)
 
 
@@ -272,7 +270,12 @@ def fide_rc(
         if not opps:
             return ""
         found = initial_rating(UnratedEvent(opponents=opps, scores=res, start=day), ed)
-        return "" if found.ra is None else float(found.ra)
+        if found.ra is not None:
+            return float(found.ra)
+        # an event disregarded for the rating (a zero score ...): its Ra all the same, so that
+        # the cell says what the base would have been, never an empty text
+        e, extra = found.events[0], ed.fictitious_games
+        return float((e.rating_sum + extra * ed.fictitious_rating) / (e.games + extra))
     calc = event(rating("rating", rating_), opps, res, 20, ed)
     return "" if calc.rc is None else float(calc.rc)
 
