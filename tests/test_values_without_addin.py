@@ -125,3 +125,34 @@ def test_a_workbook_with_formulas_left_keeps_excels_recalculation(tmp_path: Path
     assert outcome.problems and outcome.output is not None
     with zipfile.ZipFile(outcome.output) as z:
         assert b'fullCalcOnLoad="1"' in z.read("xl/workbook.xml")
+
+
+def _ratable_book(path: Path) -> Path:
+    wb = tpl.build(tpl.spec_for("rr", 4))
+    wb["Event"]["B12"] = "90+30"
+    wb["Event"]["B5"] = dt.date(2025, 5, 1)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("with_addin", [True, False])
+def test_ratable_shows_true(
+    office: lo.Office, bare_office: lo.Office, tmp_path: Path, with_addin: bool
+) -> None:
+    """FIDE_RATABLE's TRUE is the number 1 in LibreOffice's add-in and in recalc (a cached
+    logical LibreOffice would recompute, and show #NAME? without the add-in): the cell's format
+    shows it as TRUE, with the add-in and without it."""
+    book = _ratable_book(tmp_path / "r.xlsx")
+    if not with_addin:
+        outcome = recalc_file(book, out_dir=tmp_path / "out")
+        assert outcome.values[("Event", 13, 2)] == 1.0 and outcome.output is not None
+        book = outcome.output
+    doc = (office if with_addin else bare_office).open(book)
+    try:
+        if with_addin:
+            doc.calculateAll()
+        cell = doc.Sheets.getByName("Event").getCellByPosition(1, 12)
+        assert (cell.getValue(), cell.getString()) == (1.0, "TRUE")
+    finally:
+        doc.close(True)

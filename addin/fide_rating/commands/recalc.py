@@ -19,6 +19,7 @@ from .console import (
     fmt,
     list_options,
     output,
+    reason,
     say,
     shown,
     write_csv,
@@ -110,7 +111,7 @@ def main(args: argparse.Namespace) -> int:
             failed += 1
             progress.clear()
             known = isinstance(error, WorkbookError | OSError)
-            why = error if known else f"an internal error ({type(error).__name__}: {error})"
+            why = reason(error) if known else f"an internal error ({type(error).__name__}: {error})"
             say(f"FAILED {shown(source)}: {why}", err=True)
             progress.step()
             continue

@@ -148,6 +148,8 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
             cell.comment = Comment(note, "fide-rating")
     for r in (5, 6):
         ws.cell(r, 2).number_format = "yyyy-mm-dd"
+    # Ratable?: TRUE, also where a host hands the logical over as the number 1 (LibreOffice)
+    ws.cell(13, 2).number_format = '"TRUE";"TRUE";"FALSE"'
     dates = DataValidation(type="date", operator="greaterThan", formula1="38534", allow_blank=True)
     dates.error = "Enter a date from 1 July 2005 on (the first edition of the regulations here)"
     dates.errorTitle = "Date"
