@@ -131,3 +131,14 @@ def test_messages_say_what_went_wrong_in_words(
         err = capsys.readouterr().err
         assert "Exception" not in err and "BadZipFile" not in err and "Errno" not in err, err
         assert "not an .xls" in err
+
+
+def test_no_csv_of_a_header_alone_when_every_file_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.xlsx"
+    bad.write_text("not a workbook")
+    csv = tmp_path / "players.csv"
+    assert main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 1
+    assert not csv.exists()
+    assert "no CSV written" in capsys.readouterr().err

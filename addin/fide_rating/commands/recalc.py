@@ -131,7 +131,9 @@ def main(args: argparse.Namespace) -> int:
             say(f"       ... and {left - 20} more")
     progress.clear()
     rows = [(o.source, p) for o in done for p in o.players]
-    if args.csv:
+    if args.csv and not done:
+        say(f"no CSV written ({shown(args.csv)}): no workbook was recalculated", err=True)
+    elif args.csv:
         _write_csv(Path(args.csv), rows)
     if rows and not args.quiet:
         _print_table(rows)
