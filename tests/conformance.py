@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
 RECORD = Path(__file__).resolve().parent / "data" / "conformance.json"
 WORKBOOK = (".xlsx", ".xlsm")
+EXCEL = ("Microsoft Excel", "Microsoft Macintosh Excel", "Microsoft Excel Online")
 
 _APP = re.compile(rb"<(?:\w+:)?Application>([^<]*)</")
 
@@ -258,16 +259,22 @@ class Outcome:
     disagree: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)  # why cells were left, counted
     error: str = ""  # why the workbook could not be compared at all
+    calc_chain: bool = False  # whether it has xl/calcChain.xml, which Excel writes
     seconds: float = 0.0
 
     @property
     def by_excel(self) -> bool:
-        return self.application.startswith("Microsoft")
+        """Whether docProps/app.xml names Excel (openpyxl's "Microsoft Excel Compatible" is
+        not Excel)."""
+        return self.application in EXCEL
 
     @property
     def counted(self) -> bool:
-        """Saved by Excel, with formulas: a workbook of the totals and of the record."""
-        return self.by_excel and self.formulas > 0
+        """Saved by Excel, with formulas: a workbook of the totals and of the record. Excel
+        writes a calculation chain for every workbook with formulas; one without it was last
+        written by a library that kept Excel's name (XlsxWriter, excelize, xlsx-populate...),
+        and its cached values are not Excel's."""
+        return self.by_excel and self.formulas > 0 and self.calc_chain
 
 
 def agree(cached: Value, ours: Value) -> bool:
@@ -342,6 +349,15 @@ def _areas(text: str, sheet: str) -> list[Area]:
     return found
 
 
+def _cells(sheet: str, ref: str) -> list[tuple[str, int, int]]:
+    """The cells of a range such as B2:C4 (or B2) on a sheet."""
+    area = _areas(ref, sheet)
+    if not area or (area[0][3] - area[0][1] + 1) * (area[0][4] - area[0][2] + 1) > 100_000:
+        return []
+    _, r1, c1, r2, c2 = area[0]
+    return [(sheet, r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
 def _volatile(texts: dict[tuple[str, int, int], str]) -> set[tuple[str, int, int]]:
     """The cells that call a volatile function, and those whose formulas refer to them (by a
     reference in their text; a defined name is not followed)."""
@@ -389,6 +405,7 @@ def _compare(path: Path, outcome: Outcome) -> None:
     parts = read_package(data, path.name)[1]
     found = _APP.search(parts.get("docProps/app.xml", b""))
     outcome.application = found.group(1).decode(errors="replace").strip() if found else "unknown"
+    outcome.calc_chain = "xl/calcChain.xml" in parts
     strings = shared_strings(parts)
     cached: dict[tuple[str, int, int], Value] = {}
     texts: dict[tuple[str, int, int], str] = {}
@@ -401,6 +418,9 @@ def _compare(path: Path, outcome: Outcome) -> None:
             if f.kind == "shared" and f.text is not None and f.shared is not None:
                 masters[f.shared] = (f.text, r, c)
         for (r, c), f in formulas.items():
+            if f.kind == "array" and f.text is not None and f.ref:
+                for key in _cells(title, f.ref):  # its range, computed with it
+                    texts[key] = "{=" + f.text + "}"
             if f.text is not None:
                 texts[(title, r, c)] = f.text
             elif f.shared is not None and f.shared in masters:
@@ -425,9 +445,10 @@ def _compare(path: Path, outcome: Outcome) -> None:
         saved = cached.get(key)
         if not agree(saved, ours):
             sheet, row, col = key
-            formula = texts.get(key, "(in an array formula's range)")
+            formula = texts.get(key, "?")
+            formula = formula if formula.startswith("{=") else "=" + formula
             where = f"{sheet}!{col_letters(col)}{row}"
-            outcome.disagree[where] = ("=" + formula, _show(saved), _show(ours))
+            outcome.disagree[where] = (formula, _show(saved), _show(ours))
 
 
 def _check(job: tuple[Path, str, str]) -> Outcome:
@@ -440,10 +461,24 @@ def run(extra: list[Path] | None = None, workers: int | None = None) -> list[Out
     jobs = fetch()
     for folder in extra or []:
         jobs += [(p, str(p), folder.name) for p in sorted(folder.rglob("*")) if _is_book(p)]
+    jobs = _distinct(jobs)
     jobs.sort(key=lambda job: -job[0].stat().st_size)  # the largest first: the pool ends sooner
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         outcomes = list(pool.map(_check, jobs, chunksize=1))
     return sorted(outcomes, key=lambda o: (o.source, o.name))
+
+
+def _distinct(jobs: list[tuple[Path, str, str]]) -> list[tuple[Path, str, str]]:
+    """The jobs less any workbook whose bytes an earlier one has (a file that two packages, or
+    a package and an extra folder, both ship counts once, for the first)."""
+    seen: set[str] = set()
+    kept: list[tuple[Path, str, str]] = []
+    for job in jobs:
+        digest = hashlib.sha256(job[0].read_bytes()).hexdigest()
+        if digest not in seen:
+            seen.add(digest)
+            kept.append(job)
+    return kept
 
 
 def _is_book(path: Path) -> bool:
@@ -502,7 +537,7 @@ HEADER = (
 
 def _row(label: str, outcomes: list[Outcome]) -> str:
     excel = [o for o in outcomes if o.by_excel and not o.error]
-    counted = [o for o in excel if o.formulas]
+    counted = [o for o in excel if o.counted]
     cells = sum(o.formulas for o in counted)
     computed = sum(o.computed for o in counted)
     volatile = sum(o.volatile for o in counted)
@@ -523,8 +558,8 @@ def totals(outcomes: list[Outcome], reasons: int = 15, cells: bool = False) -> s
     for o in outcomes:
         by_source.setdefault(o.source, []).append(o)
     lines = [
-        f"{len(outcomes)} workbooks from {len(by_source)} sources; Excel: saved by Excel, "
-        "w/f: of those with formulas (the rest count nowhere below)",
+        f"{len(outcomes)} distinct workbooks from {len(by_source)} sources; Excel: saved by "
+        "Excel, w/f: of those with formulas (only they count in the columns after)",
         HEADER,
     ]
     lines += [_row(label, group) for label, group in sorted(by_source.items())]
@@ -536,8 +571,14 @@ def totals(outcomes: list[Outcome], reasons: int = 15, cells: bool = False) -> s
     if left:
         lines.append(f"left uncomputed, by reason ({len(left)} reasons, the first {reasons}):")
         lines += [f"  {n:7,}  {why}" for why, n in left.most_common(reasons)]
-    failed = [o for o in outcomes if o.error and o.application.startswith("Microsoft")]
-    failed += [o for o in outcomes if o.error and not o.application.startswith("Microsoft")]
+    unchained = [o for o in outcomes if o.by_excel and o.formulas and not o.calc_chain]
+    if unchained:
+        lines.append(
+            f"not counted ({len(unchained)} workbooks): Excel's name, formulas, but no "
+            "calculation chain (a library wrote them last)"
+        )
+        lines += [f"  {o.name}" for o in unchained]
+    failed = [o for o in outcomes if o.error]
     if failed:
         lines.append(f"not compared ({len(failed)} workbooks):")
         lines += [f"  {o.name}: {o.error}" for o in failed]
