@@ -406,6 +406,8 @@ def _compare(path: Path, outcome: Outcome) -> None:
     found = _APP.search(parts.get("docProps/app.xml", b""))
     outcome.application = found.group(1).decode(errors="replace").strip() if found else "unknown"
     outcome.calc_chain = "xl/calcChain.xml" in parts
+    if not outcome.by_excel:  # no Excel values to compare with: not computed at all
+        return
     strings = shared_strings(parts)
     cached: dict[tuple[str, int, int], Value] = {}
     texts: dict[tuple[str, int, int], str] = {}
@@ -426,6 +428,8 @@ def _compare(path: Path, outcome: Outcome) -> None:
             elif f.shared is not None and f.shared in masters:
                 text, r0, c0 = masters[f.shared]
                 texts[(title, r, c)] = shift(text, r - r0, c - c0)
+    if not texts:  # no formula to compute
+        return
     try:
         result = evaluate(data, path)[0]
     except WorkbookError as error:  # read, but refused whole: none of its formulas computed

@@ -39,6 +39,22 @@ class Source:
 
 SOURCES: tuple[Source, ...] = (
     Source(
+        "ironcalc",
+        "pypi",
+        "ironcalc==0.9.1",
+        "ironcalc-0.9.1.tar.gz",
+        "1f6b641b9fb2cf262000c3e078338709c42ff6264f809605ade18ec27d891f94",
+        ("xlsx/tests/",),
+    ),
+    Source(
+        "formualizer",
+        "pypi",
+        "formualizer==0.13.0",
+        "formualizer-0.13.0.tar.gz",
+        "16b664cb905c32f4d53ac13ad5bdbd4759f7d009543530255ffcaa9d3f1ff867",
+        ("crates/formualizer-workbook/tests/fixtures/",),
+    ),
+    Source(
         "xlcalculator",
         "pypi",
         "xlcalculator==0.5.0",
