@@ -222,10 +222,12 @@ def unpack(source: Source) -> list[Path]:
     return sorted(found)
 
 
-def fetch(sources: tuple[Source, ...] = SOURCES) -> list[tuple[Path, str, str]]:
+def fetch(
+    sources: tuple[Source, ...] = SOURCES, skipped: list[str] | None = None
+) -> list[tuple[Path, str, str]]:
     """(workbook, its name in the record, its source's label) for the whole corpus, fetched and
     unpacked on first use. A source that cannot be fetched fails the run under CI=true and is
-    skipped, with a message, elsewhere."""
+    skipped, with a message (also added to ``skipped``), elsewhere."""
     CACHE.mkdir(parents=True, exist_ok=True)
     found: list[tuple[Path, str, str]] = []
     for source in sources:
@@ -235,7 +237,10 @@ def fetch(sources: tuple[Source, ...] = SOURCES) -> list[tuple[Path, str, str]]:
             except FetchError as error:
                 if os.environ.get("CI") == "true":
                     raise
-                print(f"skipped source {source.label} ({error})", file=sys.stderr)
+                message = f"skipped source {source.label} ({error})"
+                print(message, file=sys.stderr)
+                if skipped is not None:
+                    skipped.append(message)
                 continue
         for path in unpack(source):
             found.append((path, str(path.relative_to(CACHE)), source.label))
