@@ -270,7 +270,12 @@ def fide_rc(
         if not opps:
             return ""
         found = initial_rating(UnratedEvent(opponents=opps, scores=res, start=day), ed)
-        return "" if found.ra is None else float(found.ra)
+        if found.ra is not None:
+            return float(found.ra)
+        # an event disregarded for the rating (a zero score ...): its Ra all the same, so that
+        # the cell says what the base would have been, never an empty text
+        e, extra = found.events[0], ed.fictitious_games
+        return float((e.rating_sum + extra * ed.fictitious_rating) / (e.games + extra))
     calc = event(rating("rating", rating_), opps, res, 20, ed)
     return "" if calc.rc is None else float(calc.rc)
 
@@ -390,12 +395,15 @@ def fide_rr(
         value = {"rc": p.rc_new, "ru": p.ru_new, "rc1": p.rc, "ru1": p.ru}[what]
         return float(value)  # type: ignore[arg-type]
     # no unrated player, or an edition without the round-robin method: games against unrated
-    # players are not rated, and an unrated player's rating comes from the rated opponents
+    # players are not rated, and an unrated player's rating comes from the rated opponents;
+    # the method's own figures (rc1, ru1, ru) are not used: empty
     rated_opps = [ratings[j] for j in opponents]
     if what == "rating":
         return "" if own is None else float(own)
+    if what in ("ru", "ru1", "rc1"):
+        return ""
     if own is not None:
-        if what in ("ru", "ru1", "initial"):
+        if what == "initial":
             return ""
         return _rc_cell(own, rated_opps, scores, ed)  # type: ignore[arg-type]
     found = initial_rating(
@@ -403,6 +411,4 @@ def fide_rr(
     )
     if what == "initial":
         return _initial_cell(found)
-    if what in ("rc", "rc1"):
-        return "" if found.ra is None else float(found.ra)
-    return "" if found.ru is None else float(fide_round(found.ru))
+    return "" if found.ra is None else float(found.ra)  # rc: Ra, the base of the rating

@@ -29,6 +29,7 @@ from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.performance import adjust_2024
 from ..rules.rounding import fide_round_ratio
+from .console import reason
 from .convert import from_workbook
 from .report import event_games
 
@@ -105,7 +106,7 @@ def _read_one(path: Path) -> tuple[str, Tournament | str]:
     try:
         return path.name, read_event(path)
     except (FideInputError, OSError) as error:
-        return path.name, str(error)
+        return path.name, reason(error)
 
 
 # --- the period -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ using the FIDE functions and a few standard functions that Excel and LibreOffice
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -23,6 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..files import atomic
+from ..rules.editions import EDITIONS, Edition
 from .layout import (
     COLUMNS,
     EDITION,
@@ -31,6 +33,7 @@ from .layout import (
     LIST_COLUMNS,
     PENDING_COLUMNS,
     RR_EXTRA,
+    RR_METHOD,
     START,
     TIME_CONTROL,
 )
@@ -91,6 +94,13 @@ def spec_for(system: str, players: int, rounds: int | None = None) -> Spec:
 RO = letter([name for name, _, _ in COLUMNS].index("Ro") + 1)  # the rating column's letter
 
 
+def edition_is(test: Callable[[Edition], bool]) -> str:
+    """A condition on the Event sheet's edition: TRUE for the editions that pass ``test``
+    (written from the editions' records, so the workbook needs no add-in to tell)."""
+    names = [e.name for e in EDITIONS if test(e)]
+    return "OR(" + ",".join(f'{EDITION}="{n}"' for n in names) + ")" if names else "FALSE"
+
+
 def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
     ws = wb.create_sheet("Event")
     ws["A1"] = "Event"
@@ -123,6 +133,14 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
             "(the minimum by the highest rating on the Players sheet)",
         ),
     ]
+    if spec.system != "swiss":
+        rows.append((
+            "Round-robin method",
+            "=" + edition_is(lambda e: e.round_robin_unrated_method),
+            "TRUE where the edition rates unrated players of a round robin by the round-robin "
+            "method (2005-07 to 2014-07): then the Players sheet's Rc 1st, Ru 1st and Ru show "
+            "it; later editions do not use it and those columns stay empty",
+        ))  # fmt: skip
     for i, (label, value, note) in enumerate(rows, start=3):
         ws.cell(i, 1, label).font = BOLD
         cell = ws.cell(i, 2, value)
@@ -130,6 +148,8 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
             cell.comment = Comment(note, "fide-rating")
     for r in (5, 6):
         ws.cell(r, 2).number_format = "yyyy-mm-dd"
+    # Ratable?: TRUE, also where a host hands the logical over as the number 1 (LibreOffice)
+    ws.cell(13, 2).number_format = '"TRUE";"TRUE";"FALSE"'
     dates = DataValidation(type="date", operator="greaterThan", formula1="38534", allow_blank=True)
     dates.error = "Enter a date from 1 July 2005 on (the first edition of the regulations here)"
     dates.errorTitle = "Date"
@@ -268,6 +288,7 @@ def build(spec: Spec) -> Workbook:
         RT, RS = rt.format(r=r), rs.format(r=r)  # noqa: N806 - the ranges as FIDE names them
         name, ro, n_col = c("Name", r), c("Ro", r), c("n", r)
         empty = f'{name}=""'
+        no_extremes = edition_is(lambda e: not e.dp_at_extremes)
         rated_only = f'OR({empty},{ro}="")'
         formulas = {
             "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
@@ -283,8 +304,12 @@ def build(spec: Spec) -> Workbook:
             "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
             "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
             "K*chg": f'=IF({rated_only},"",FIDE_CHANGE({ro},{RT},{RS},{c("K", r)},{EDITION}))',
-            "Rp": f'=IF(OR({empty},{n_col}=0),"",FIDE_PERF({RT},{RS},{EDITION}))',
-            "Initial": f'=IF(OR({empty},{ro}<>""),"",FIDE_INITIAL({RT},{RS},{EDITION}))',
+            # a score of 0 % or 100 % has no dp in 2005-07 (10.1): the cell stays empty
+            "Rp": f'=IF(OR({empty},{n_col}=0,AND({no_extremes},OR({c("W", r)}=0,'
+                  f'{c("W", r)}={n_col}))),"",FIDE_PERF({RT},{RS},{EDITION}))',
+            # no result yet: nothing to say (and never an empty text from the add-in)
+            "Initial": f'=IF(OR({empty},{ro}<>"",COUNTA({RS})=0),"",'
+                       f"FIDE_INITIAL({RT},{RS},{EDITION}))",
             "New": f'=IF({empty},"",IF({ro}<>"",{ro}+FIDE_ROUND({c("K*chg", r)}),'
                    f'IF(ISNUMBER({c("Initial", r)}),{c("Initial", r)},'
                    # an error in Initial shows here too; the reason for no rating does not
@@ -295,13 +320,18 @@ def build(spec: Spec) -> Workbook:
             def rr(item: str, row: int = r) -> str:
                 return f'FIDE_RR({ratings_abs},{xt},{c("No", row)},"{item}",{EDITION})'
 
-            unrated_only = f'OR({empty},{ro}<>"")'
-            formulas["Rc/Ra"] = f'=IF({empty},"",{rr("rc")})'
-            formulas["Initial"] = f'=IF({unrated_only},"",{rr("initial")})'
-            formulas["Rc 1st"] = f'=IF({unrated_only},"",{rr("rc1")})'
-            formulas["Ru 1st"] = f'=IF({unrated_only},"",{rr("ru1")})'
-            formulas["Ru"] = f'=IF({unrated_only},"",{rr("ru")})'
-            formulas["Rating used"] = f'=IF({empty},"",{rr("rating")})'
+            # the round-robin method's figures only where the edition has it and the player
+            # has played (never an empty text from the add-in: see recalc's README section)
+            played = c("Played", r)
+            method_only = f'OR({empty},{ro}<>"",NOT({RR_METHOD}),N({played})=0)'
+            formulas["Rc/Ra"] = f'=IF(OR({empty},{n_col}=0),"",{rr("rc")})'
+            formulas["Initial"] = f'=IF(OR({empty},{ro}<>"",COUNTA({xt})=0),"",{rr("initial")})'
+            formulas["Rc 1st"] = f'=IF({method_only},"",{rr("rc1")})'
+            formulas["Ru 1st"] = f'=IF({method_only},"",{rr("ru1")})'
+            formulas["Ru"] = f'=IF({method_only},"",{rr("ru")})'
+            formulas["Rating used"] = (
+                f'=IF({empty},"",IF({ro}<>"",{ro},IF({method_only},"",{rr("rating")})))'
+            )
             for k in range(width):
                 if k % n == i:
                     ws.cell(r, start + k).fill = DIAGONAL

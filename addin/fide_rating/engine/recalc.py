@@ -40,6 +40,7 @@ from .formula.compiler import cells_of, references
 from .formula.structured import rewrite
 from .formula.values import element
 from .package import (
+    BOOK,
     DATE1904,
     WorkbookError,
     check_totals,
@@ -51,6 +52,7 @@ from .package import (
     read_sheet,
     scoped_names,
     set_constants,
+    settle_calculation,
     shared_strings,
     sheet_order,
     sheet_parts,
@@ -386,6 +388,8 @@ def _evaluate(
         outcome.problems += [Problem(sheet, ref, "no such row to write into") for ref in missing]
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
+    if not outcome.problems and BOOK in parts:
+        parts[BOOK] = settle_calculation(parts[BOOK])
     return outcome, infos, parts
 
 

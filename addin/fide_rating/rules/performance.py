@@ -19,7 +19,8 @@ def performance(
     """Rp = Ra + dp(p), Ra the mean of the rated opponents rounded to a whole number.
 
     Title Regulations 1.4.8; Hungarian Chess Federation rating regulation (2017), example 3
-    (2300 average, 8/10 -> 2540).
+    (2300 average, 8/10 -> 2540). A score of 0 % or 100 % has no dp where the edition's table
+    leaves it undefined (2005-07 10.1): an error, which the templates keep from showing.
     """
     ed = get_edition(edition)
     rated, w = played_games(opponents, scores)
