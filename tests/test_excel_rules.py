@@ -15,7 +15,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from fide_rating.engine.formula import col_letters
 from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
 from fide_rating.engine.recalc import NotComputed, Recalculated, recalc_file
-from test_formula import ev
+from test_formula import book, ev
 
 COLUMN_H = {"H1": 1, "H2": 2, "H3": "3", "H4": 3, "H5": "x"}
 
@@ -331,3 +331,26 @@ def test_a_table_column_whose_name_ends_in_a_space(tmp_path: Path) -> None:
 def test_convert_prefixed_and_compound_units(formula: str, expected: object) -> None:
     """CONVERT's unit table: a metric prefix before m/h, m/s, Wh; an area's prefix squared."""
     assert ev(formula) == expected
+
+
+def test_a_sum_that_cancels_to_within_15_digits_is_0_as_the_last_operation_only() -> None:
+    """Excel rounds the result of a formula's last addition or subtraction to 0 where its two
+    sides agree to 15 digits; inside the formula the binary remainder stays."""
+    assert ev("=0.5-0.4-0.1") == 0.0
+    assert ev("=1*(0.5-0.4-0.1)") == pytest.approx(-2.7755575615628914e-17, rel=1e-12)
+    assert ev("=0.3-0.1") == 0.3 - 0.1  # far from 0: untouched
+
+
+def test_database_criteria_name_fields_by_their_headings() -> None:
+    """A criteria heading names a field by its text (the heading 1 is the field headed 1,
+    not the first field); a database of headings alone is #VALUE!; a criterion computed by a
+    formula is reported."""
+    cells = {"A1": "Name", "B1": 1.0, "C1": "Pts", "A2": "a", "B2": "x", "C2": 3,
+             "A3": "b", "B3": "y", "C3": 5, "E1": 1.0, "E2": "y"}  # fmt: skip
+    assert ev("=DSUM(A1:C3,3,E1:E2)", cells) == 5.0
+    assert ev('=DSUM(A1:C3,"1",E1:E2)', cells) == 0.0  # the field headed 1 holds texts
+    assert ev("=DSUM(A1:C1,3,E1:E2)", cells) == VALUE
+    computed = book({k: v for k, v in cells.items() if k != "E2"},
+                    {"E2": '="y"', "Z99": "=DSUM(A1:C3,3,E1:E2)"})  # fmt: skip
+    with pytest.raises(NotComputed, match="computed by a formula"):
+        computed.value("S", 99, 26)

@@ -136,6 +136,9 @@ class Book:
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
 
+    def computed(self, sheet: str, row: int, col: int) -> bool:
+        return (self._sheet(sheet), row, col) in self.compiled
+
     def left_out(
         self, sheet: str, row: int, col: int, *, nested: bool, filtered: bool, manual: bool
     ) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...cells.registry import BY_NAME, call
 from ..functions import FUNCTIONS, bind
-from .coerce import arith, binary, broadcast
+from .coerce import arith, binary, broadcast, number
 from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, col_number, drive, parse, quick_shape
 from .values import (
     NAME,
@@ -120,8 +120,30 @@ class Compiler:
                 key = f"{row},{col}|{key}"  # whole rows or columns: not shifted by shape()
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self.node(parse(formula, row, col), array=False)
+            found = self._cache[key] = self.formula(parse(formula, row, col))
         return found
+
+    def formula(self, tree: tuple[Any, ...]) -> Fn:
+        """A whole formula's closure: a sum or difference as its last operation is 0 where
+        its two sides cancel to within Excel's 15 digits (Excel's rounding of a result near 0:
+        =0.5-0.4-0.1 is 0, while =1*(0.5-0.4-0.1) shows the binary remainder)."""
+        if tree[0] != "bin" or tree[1] not in "+-":
+            return self.node(tree, array=False)
+        op, left, right = tree[1], self.node(tree[2], array=False), self.node(tree[3], array=False)
+
+        def settled(book: Book, sh: str, r: int, c: int) -> Result:
+            a = scalar(book, left(book, sh, r, c), r, c)
+            b = scalar(book, right(book, sh, r, c), r, c)
+            result = binary(op, a, b)
+            if not isinstance(result, float) or not result:
+                return result
+            x, y = number(a), number(b)
+            if isinstance(x, float) and isinstance(y, float) and abs(result) < max(
+                    abs(x), abs(y)) * 1e-15:  # fmt: skip
+                return 0.0
+            return result
+
+        return settled
 
     def compile_array(self, formula: str, row: int, col: int) -> Fn:
         """The closure for an array formula (Ctrl+Shift+Enter, or a dynamic array): ranges

@@ -68,6 +68,10 @@ class Book(Protocol):
 
     def extent(self, sheet: str) -> tuple[int, int]: ...
 
+    def computed(self, sheet: str, row: int, col: int) -> bool:
+        """Whether the cell holds a formula (its value computed, not typed in)."""
+        ...
+
     def left_out(
         self, sheet: str, row: int, col: int, *, nested: bool, filtered: bool, manual: bool
     ) -> bool:

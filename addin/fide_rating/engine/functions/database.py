@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from ..formula.coerce import read_number
-from ..formula.values import NUM, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
+from ..formula.coerce import read_number, text_of
+from ..formula.values import NUM, VALUE, Area, Book, Result, Unsupported, Value, XlError, as_grid
 from .base import FUNCTIONS, Impl, define
 from .criteria import Test, criterion
 
@@ -31,24 +31,41 @@ def _condition(v: Value) -> Test:
     return criterion(v)
 
 
+def _label(v: Value) -> str | None:
+    shown = text_of(v)
+    return None if isinstance(shown, XlError) or v is None else shown.strip().lower()
+
+
 def _field(header: list[Value], field: Value) -> int | XlError:
+    """The column ``field`` names: a number is its place, anything else a heading (any case;
+    TRUE the heading TRUE)."""
     if isinstance(field, float) and not isinstance(field, bool):
         k = int(field)
         return k - 1 if 1 <= k <= len(header) else VALUE
-    if isinstance(field, str):
-        low = field.strip().lower()
-        for i, name in enumerate(header):
-            if isinstance(name, str) and name.strip().lower() == low:
-                return i
-    return VALUE
+    return _labelled(header, field)
+
+
+def _labelled(header: list[Value], name: Value) -> int | XlError:
+    """The first column whose heading reads as ``name`` does."""
+    wanted = _label(name)
+    if wanted is None:
+        return VALUE
+    return next((i for i, v in enumerate(header) if _label(v) == wanted), VALUE)
 
 
 def _records(book: Book, database: Result, criteria: Result) -> list[list[Value]] | XlError:
-    """The database's rows (below its headings) that meet the criteria."""
+    """The database's rows (below its headings) that meet the criteria: a database of
+    headings alone is #VALUE!; a criterion computed by a formula, or under a heading that
+    names no field, is reported (Excel's rules for those are its own)."""
     rows = as_grid(book, database)
-    if len(rows) < 1:
+    if len(rows) < 2:
         return VALUE
     header, data = rows[0], rows[1:]
+    if isinstance(criteria, Area):
+        for r in range(criteria.r1, criteria.r2 + 1):
+            for c in range(criteria.c1, criteria.c2 + 1):
+                if book.computed(criteria.sheet, r, c):
+                    raise Unsupported("a database criterion computed by a formula")
     table = as_grid(book, criteria)
     if len(table) < 2:
         return VALUE
@@ -58,7 +75,7 @@ def _records(book: Book, database: Result, criteria: Result) -> list[list[Value]
         if name is None:
             columns.append(None)
             continue
-        at = _field(header, name)
+        at = _labelled(header, name)
         if isinstance(at, XlError):
             raise Unsupported(f"a database criterion under {name!r}, which names no field")
         columns.append(at)
