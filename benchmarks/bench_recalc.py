@@ -1,7 +1,8 @@
 """Benchmark: `fide-rating recalc` against LibreOffice headless with the add-in.
 
 (a) one 500-player, 11-round Swiss workbook; (b) a batch of 100 workbooks of 60 players and 9
-rounds. LibreOffice runs as one soffice for the whole batch: load, recalculate, store per file.
+rounds, in one process and on every processor (``recalc``'s batch: its speed-up is printed).
+LibreOffice runs as one soffice for the whole batch: load, recalculate, store per file.
 
     python benchmarks/bench_recalc.py [--batch 100] [--no-libreoffice]
 """
@@ -14,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from fide_rating.engine.batch import recalc_files, workers_for
 from fide_rating.engine.recalc import recalc_file
 from synthetic import swiss_workbook
 
@@ -22,6 +24,14 @@ def ours(files: list[Path], out: Path) -> float:
     start = time.perf_counter()
     for f in files:
         recalc_file(f, out_dir=out)
+    return time.perf_counter() - start
+
+
+def ours_batch(files: list[Path], out: Path) -> float:
+    """The batch as the command runs it: one worker process a processor."""
+    start = time.perf_counter()
+    for _ in recalc_files(files, out_dir=out, force=True):
+        pass
     return time.perf_counter() - start
 
 
@@ -48,6 +58,7 @@ def main() -> None:
     parser.add_argument("--no-libreoffice", action="store_true")
     args = parser.parse_args()
     rows = []
+    speedups: list[tuple[int, float]] = []
     with tempfile.TemporaryDirectory(prefix="fide-bench-") as tmp:
         work = Path(tmp)
         big = work / "swiss-500x11.xlsx"
@@ -73,11 +84,18 @@ def main() -> None:
                 except Exception as error:  # no LibreOffice here: report, keep our figures
                     print(f"LibreOffice not measured: {error}", file=sys.stderr)
             rows.append((label, t_ours, t_lo))
+            if len(files) > 1:
+                t_pool = ours_batch(files, out_ours)
+                pooled = f"{label}, {workers_for(len(files))} processes"
+                rows.append((pooled, t_pool, t_lo))
+                speedups.append((len(files), t_ours / t_pool))
     print(f"{'workload':<36} {'fide-rating':>12} {'LibreOffice':>12} {'ratio':>7}")
     for label, t_ours, t_lo in rows:
         lo = f"{t_lo:10.2f} s" if t_lo is not None else "         n/a"
         ratio = f"{t_lo / t_ours:6.1f}x" if t_lo is not None else "    n/a"
         print(f"{label:<36} {t_ours:10.2f} s {lo} {ratio}")
+    for count, speedup in speedups:
+        print(f"batch of {count}: {speedup:.2f}x the speed of one process")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from .console import (
     fmt,
     list_options,
     output,
-    reason,
     say,
     shown,
     write_csv,
@@ -66,8 +65,8 @@ def cell_text(value: object, column: str = "") -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    from ..engine.package import WorkbookError
-    from ..engine.recalc import Recalculated, iter_sources, recalc_file
+    from ..engine.batch import Failure, recalc_files
+    from ..engine.recalc import Recalculated, iter_sources
 
     sources = iter_sources(args.paths)
     if not sources:
@@ -96,23 +95,14 @@ def main(args: argparse.Namespace) -> int:
     progress = Progress(len(sources), sys.stderr)
     done: list[Recalculated] = []
     failed = 0
-    for source in sources:
-        progress.show(source.name)
-        try:
-            outcome = recalc_file(
-                source,
-                out_dir=out_dir,
-                in_place=args.in_place,
-                output=out_file,
-                force=args.force,
-                constants=constants,
-            )
-        except Exception as error:  # one workbook fails, the batch goes on
+    progress.show(sources[0].name)
+    batch = recalc_files(sources, out_dir=out_dir, in_place=args.in_place, output=out_file,
+                         force=args.force, constants=constants)  # fmt: skip
+    for source, outcome in batch:  # in the order given, computed on every processor
+        if isinstance(outcome, Failure):  # one workbook fails, the batch goes on
             failed += 1
             progress.clear()
-            known = isinstance(error, WorkbookError | OSError)
-            why = reason(error) if known else f"an internal error ({type(error).__name__}: {error})"
-            say(f"FAILED {shown(source)}: {why}", err=True)
+            say(f"FAILED {shown(source)}: {outcome.message}", err=True)
             progress.step()
             continue
         progress.step()

@@ -17,6 +17,7 @@ import io
 import posixpath
 import re
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -292,17 +293,49 @@ def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
     return None if r is None else (int(r.group(2)), col_number(r.group(1).decode()))
 
 
-def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
+def patch_part(part: bytes, values: Mapping[tuple[int, int], Value]) -> tuple[bytes, int]:
     """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced (the
-    cells of an array formula's range too, which hold only a value)."""
+    cells of an array formula's range too, which hold only a value), and how many of them hold
+    another value than before. The cells as Excel writes them are taken apart by one pattern;
+    any other shape (a namespace prefix, more in the cell) by the general one."""
+    changed = 0
+    patched = 0
+    get = values.get
+
+    def fast(m: re.Match[bytes]) -> bytes:
+        nonlocal changed, patched
+        letters, digits, attrs, formula, old = m.groups()
+        value = get((int(digits), _COLS.get(letters) or col_number(letters.decode())), _NO)
+        if value is _NO or (formula is None and old is None):
+            return m.group()
+        patched += 1
+        if value.__class__ is float:  # the usual case, as _value_xml writes it
+            t = None
+            text = (str(int(value)) if value.is_integer() and abs(value) < 1e15
+                    else repr(value)).encode()  # fmt: skip
+        else:
+            t, text = _value_xml(value)  # type: ignore[arg-type]
+        i = attrs.find(b't="')
+        old_t = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+        if old is None or (old != text if t is None and old_t == b"n" else (
+                _plain(old_t, old, []) != value or (old_t == b"n") != (t is None))):  # fmt: skip
+            changed += 1
+        if i >= 0:
+            attrs = _T_ATTR.sub(b"", attrs)
+        if t is not None:
+            attrs += b' t="' + t + b'"'
+        return (b'<c r="' + letters + digits + b'"' + attrs + b">" + (formula or b"") + b"<v>"
+                + text + b"</v></c>")  # fmt: skip
 
     def sub(m: re.Match[bytes]) -> bytes:
+        nonlocal changed
         body = m.group("body")
         if not body or not (_F.search(body) or _V.search(body)):
             return m.group()
         key = _cell_key(m)
-        if key not in values:
+        if key is None or key not in values:
             return m.group()
+        changed += 1
         t, text = _value_xml(values[key])
         attrs = _T_ATTR.sub(b"", m.group("attrs"))
         if t is not None:
@@ -317,7 +350,20 @@ def patch_part(part: bytes, values: dict[tuple[int, int], Value]) -> bytes:
             body = body[:at] + new_v + body[at:]
         return b"<" + p + b"c" + attrs + b">" + body + b"</" + p + b"c>"
 
-    return _CELL.sub(sub, part)
+    if part.count(b"<c ") == part.count(b'<c r="'):
+        out = _PATCH.sub(fast, part)
+        if patched == len(values):
+            return out, changed
+        changed = 0  # a cell of another shape among them: the general way, for all
+    return _CELL.sub(sub, part), changed
+
+
+_NO = object()
+# a cell as Excel writes it: place, attributes, formula element, value text
+_PATCH = re.compile(
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)>(<f\b[^>]*?(?:/>|>[^<]*</f>))?(?:<v>([^<]*)</v>|<v\s*/>)?'
+    rb"</c>"
+)
 
 
 def _constant_xml(p: bytes, ref: bytes, attrs: bytes, value: Value) -> bytes:
@@ -521,11 +567,16 @@ class _Formula:
     ref: str | None = None  # an array formula's range (or a shared formula's)
 
 
-_CELL_R = re.compile(rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
+# a cell in its parts: place, attributes, formula (its attributes and text), value, the rest
+_CELL_PARTS = re.compile(
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(?:(<f)([^>]*?)(?:/>|>([^<]*)</f>))?'
+    rb"(?:(<v>)([^<]*)</v>)?(.*?)</c>)",
+    re.S,
+)
 
 
 def read_sheet(
-    part: bytes, strings: list[str]
+    part: bytes, strings: list[str], *, keep_stored: bool = True
 ) -> tuple[
     dict[tuple[int, int], Value],
     dict[tuple[int, int], _Formula],
@@ -533,42 +584,47 @@ def read_sheet(
     int,
     int,
 ]:
-    """Constants, formulas and the formulas' stored values of one worksheet part, and its
-    extent (the last row and column with content)."""
+    """Constants, formulas and the formulas' stored values of one worksheet part (unless not
+    ``keep_stored``: the plain formulas' then left out), and its extent (the last row and
+    column with content)."""
+    seen: dict[bytes, _Formula | tuple[str, str | None, str | None]] = {}
     constants: dict[tuple[int, int], Value] = {}
     formulas: dict[tuple[int, int], _Formula] = {}
     stored: dict[tuple[int, int], Value] = {}
     cols = _COLS
     if part.count(b"<c ") == part.count(b'<c r="'):
-        # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl)
-        for letters, digits, attrs, body in _CELL_R.findall(part):
-            if not body:
-                continue
+        # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
+        # one pattern takes the common shapes apart; anything else goes through _cell
+        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in _CELL_PARTS.findall(
+            part
+        ):
             key = (int(digits), cols.get(letters) or col_number(letters.decode()))
             i = attrs.find(b't="')
             kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
-            if body[:3] == b"<v>" and body.count(b"<") == 2:
-                text = body[3:-4]
+            if rest:
+                body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
+                    b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
+                _cell(key, kind, body, strings, constants, formulas, stored)
+            elif fmark:
+                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+                formulas[key] = found if isinstance(found, _Formula) and not ftext else _formula(
+                    fattrs, ftext, seen)  # fmt: skip
+                if keep_stored:
+                    stored[key] = _plain(kind, vtext, strings) if vmark else None
+            elif vmark:
                 if kind == b"n":
                     try:
-                        constants[key] = float(text)
+                        constants[key] = float(vtext)
                         continue
                     except ValueError:
                         pass
                 elif kind == b"s":
                     try:
-                        constants[key] = strings[int(text)]
+                        constants[key] = strings[int(vtext)]
                         continue
                     except (ValueError, IndexError):
                         pass
-                constants[key] = _plain(kind, text, strings)
-                continue
-            if kind == b"inlineStr" and body[:7] == b"<is><t>" and body.count(b"<") == 4:
-                # <is><t>text</t></is>: what plain writers (and ours) put in a text cell
-                raw_text = body[7:-9]
-                constants[key] = _cell_text(raw_text)
-                continue
-            _cell(key, kind, body, strings, constants, formulas, stored)
+                constants[key] = _plain(kind, vtext, strings)
     else:
         row = 0
         for rm in _ROW_EL.finditer(part):
@@ -588,6 +644,27 @@ def read_sheet(
     max_row = max((k[0] for k in keys), default=0)
     max_col = max((k[1] for k in keys), default=0)
     return constants, formulas, stored, max_row, max_col
+
+
+def _formula(
+    attrs: bytes, text: bytes, seen: dict[bytes, _Formula | tuple[str, str | None, str | None]]
+) -> _Formula:
+    """A formula from its ``<f>`` attributes and text. The attributes are read once for all
+    the cells that share them: every follower of a shared formula is one object."""
+    known = seen.get(attrs)
+    if known is None:
+        a = _attrs(attrs)
+        kind = a.get("t", "")
+        if not text and kind == "shared" and "ref" not in a:
+            known = seen[attrs] = _Formula(None, "shared", a.get("si"))
+        else:
+            known = seen[attrs] = (kind, a.get("si"), a.get("ref"))
+    if isinstance(known, _Formula):
+        return known
+    if not text:
+        return _Formula(None, known[0], known[1], known[2])
+    shown = _text(text) if b"&" in text or b"_x" in text or b"\r" in text else text.decode()
+    return _Formula(shown, known[0], known[1], known[2])
 
 
 def _cell(

@@ -17,7 +17,7 @@ import os
 import re
 import sys
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +83,7 @@ class Recalculated:
     computed: int = 0
     changed: int = 0
     problems: list[Problem] = field(default_factory=list)
-    values: dict[tuple[str, int, int], Value] = field(default_factory=dict)
+    values: Mapping[tuple[str, int, int], Value] = field(default_factory=dict)
     players: list[dict[str, Value]] = field(default_factory=list)
     set_cells: int = 0  # constant cells set before computing (FIDE's list)
     # cells whose value rests on a volatile function (RAND, NOW ...): new at every calculation,
@@ -92,6 +92,63 @@ class Recalculated:
 
 
 # --- evaluation ---------------------------------------------------------------------------
+
+
+class Origins:
+    """Where each formula was written (its text and first cell), for the order of evaluation
+    when a chain is too deep to follow by recursion: found through the formula's closure, as
+    the cells of one shape share one (a shared formula's million cells: one entry)."""
+
+    def __init__(self, compiled: dict[tuple[str, int, int], Fn]) -> None:
+        self.compiled = compiled
+        self.by_closure: dict[Fn, tuple[str, int, int]] = {}
+
+    def add(self, closure: Fn, source: tuple[str, int, int]) -> None:
+        self.by_closure.setdefault(closure, source)
+
+    def get(
+        self, key: tuple[str, int, int], default: tuple[str, int, int] | None = None
+    ) -> tuple[str, int, int] | None:
+        closure = self.compiled.get(key)
+        return default if closure is None else self.by_closure.get(closure, default)
+
+
+class Computed(Mapping[Any, Value]):
+    """The values of the formula cells computed, by (sheet, row, column), or of one sheet by
+    (row, column): a view of the book's results, not a copy (a million formulas, one list)."""
+
+    def __init__(
+        self,
+        book: Book,
+        failed: Mapping[tuple[str, int, int], str],
+        done: list[tuple[str, int, int]],
+        sheet: str | None = None,
+    ) -> None:
+        self.book, self.failed, self.done, self.sheet = book, failed, done, sheet
+
+    def __contains__(self, key: object) -> bool:
+        return self.get(key, _MISSING) is not _MISSING
+
+    def __getitem__(self, key: Any) -> Value:
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            raise KeyError(key)
+        return found  # type: ignore[no-any-return]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        full = key if self.sheet is None else (self.sheet, key[0], key[1])
+        found = self.book.results.get(full, _MISSING)
+        if found is _MISSING or full in self.failed or full not in self.book.compiled:
+            return default
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.sheet is None:
+            return iter(self.done)
+        return ((k[1], k[2]) for k in self.done if k[0] == self.sheet)
+
+    def __len__(self) -> int:
+        return len(self.done) if self.sheet is None else sum(1 for _ in self)
 
 
 class Circular(Exception):  # noqa: N818 - reads as what it reports
@@ -185,6 +242,12 @@ class Book:
         found = self.results.get(key, _MISSING)  # constants are there from the start
         if found is not _MISSING:
             return found  # type: ignore[return-value]
+        return self.compute(key)
+
+    def compute(self, key: tuple[str, int, int]) -> Value:
+        """A cell's value, computed now (its formula's, else blank, else #REF! for a sheet that
+        is not there); kept under ``key`` itself (the pending list's: one tuple a cell)."""
+        sheet, row, col = key
         f = self.compiled.get(key)
         if f is None:
             if sheet not in self.extents:
@@ -201,7 +264,9 @@ class Book:
             raise Circular(f"{sheet}!{col_letters(col)}{row}")
         self.active.add(key)
         try:
-            v = scalar(self, f(self, sheet, row, col), row, col)
+            v = f(self, sheet, row, col)
+            if v.__class__ is not float:  # a range or an array: the one value it gives here
+                v = scalar(self, v, row, col)
         except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
             v = ERRORS["#NUM!"]
         except NotComputed as error:  # this cell neither: the next one asking learns at once
@@ -213,9 +278,10 @@ class Book:
             raise NotComputed(where) from None
         finally:
             self.active.discard(key)
-        if isinstance(v, float) and not math.isfinite(v):
-            v = ERRORS["#NUM!"]  # Excel has no infinity and no NaN
-        if v is None:
+        if v.__class__ is float:
+            if not math.isfinite(v):
+                v = ERRORS["#NUM!"]  # Excel has no infinity and no NaN
+        elif v is None:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):
             v = float(v)
@@ -279,19 +345,23 @@ def _evaluate(
     pending: list[tuple[str, int, int]] = []
     # where each formula was written (a shared formula's first cell): for the order of
     # evaluation when a chain of references is too deep to follow by recursion
-    sources: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+    sources = Origins(book.compiled)
     written_at: dict[str, tuple[str, int, int]] = {}
-    cached: dict[str, dict[tuple[int, int], Value]] = {}
+    iteration = _iteration(parts.get("xl/workbook.xml", b""))
+    cached: dict[str, dict[tuple[int, int], Value]] = {}  # saved values, where still needed
     subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
     for title, part in where.items():
         book.sheets[title.upper()] = title
-        fixed, formulas, stored, max_row, max_col = read_sheet(parts[part], strings)
+        fixed, formulas, stored, max_row, max_col = read_sheet(
+            parts[part], strings, keep_stored=iteration is not None
+        )
         book.extents[title] = (max_row, max_col)
         filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
         book.hidden[title] = hidden_rows(parts[part], filters)
         cached[title] = stored
+        results = book.results
         for (r, c), v in fixed.items():
-            book.results[(title, r, c)] = v
+            results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
         array_cells: set[tuple[str, int, int]] = set()
         if in_tables:  # structured references: rewritten into the ranges they stand for
@@ -301,66 +371,72 @@ def _evaluate(
         for (r, c), f in formulas.items():
             if f.kind == "shared" and f.text is not None and f.shared is not None:
                 try:
-                    masters[f.shared] = compiler.compile(f.text, r, c)
+                    masters[f.shared] = found = compiler.compile(f.text, r, c)
                     written_at[f.shared] = (f.text, r, c)
+                    sources.add(found, (f.text, r, c))
                 except Unsupported as error:
                     masters[f.shared] = error
+        outcome.formulas += len(formulas)
+        compiled, add = book.compiled, pending.append
         for (r, c), f in formulas.items():
             key = (title, r, c)
-            here = f"{col_letters(c)}{r}"
-            outcome.formulas += 1
+            if array_cells and key in array_cells:  # in an array formula's range: with it
+                continue
             text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
             calls_subtotal = subtotal_in.get(text)
             if calls_subtotal is None:  # once a formula text (a shared one's cells share it)
                 calls_subtotal = subtotal_in[text] = _SUBTOTAL.search(text) is not None
             if calls_subtotal:
                 book.subtotals.add(key)
-            if key in array_cells:  # in an array formula's range: computed with it
-                continue
+            if f.text is None and f.kind == "shared":  # a shared formula's follower (most)
+                master = masters.get(f.shared or "")
+                if master is not None and not isinstance(master, Unsupported):
+                    compiled[key] = master
+                    add(key)
+                    continue
+            here = f"{col_letters(c)}{r}"
             if f.kind == "dataTable" or (f.kind == "" and f.text is None):
                 what = "data tables" if f.kind == "dataTable" else "empty formulas"
                 outcome.problems.append(Problem(title, here, f"{what} are not evaluated"))
-                book.results[key] = stored.get((r, c))
+                results[key] = stored.get((r, c))
                 continue
             try:
                 if f.kind == "array":
                     cells = _array_cells(title, r, c, f.ref)
                     master = compiler.compile_array(f.text or "", r, c)
                     for i, j, at in cells:
-                        book.compiled[at] = _pick(master, key, i, j)
-                        book.results.pop(at, None)  # a cached value, not a constant
-                        sources[at] = (f.text or "", r, c)
+                        compiled[at] = picked = _pick(master, key, i, j)
+                        results.pop(at, None)  # a cached value, not a constant
+                        sources.add(picked, (f.text or "", r, c))
                         array_cells.add(at)
                         if at != key and at[1:] in fixed:  # a cell holding only a value
-                            pending.append(at)
+                            add(at)
                             outcome.formulas += 1
-                            cached[title][at[1:]] = fixed[at[1:]]
                         elif at != key and at[1:] in formulas:
-                            pending.append(at)
-                    pending.append(key)
+                            add(at)
+                    add(key)
                     continue
                 if f.kind == "shared" and f.shared is not None:
-                    found = masters.get(f.shared)
-                    if found is None:
+                    master = masters.get(f.shared)
+                    if master is None:
                         raise Unsupported("a shared formula without its first cell")
-                    if isinstance(found, Unsupported):
-                        raise found
-                    book.compiled[key] = found
-                    sources[key] = written_at[f.shared]
+                    if isinstance(master, Unsupported):
+                        raise master
+                    compiled[key] = master
                 else:
-                    book.compiled[key] = compiler.compile(f.text or "", r, c)
-                    sources[key] = (f.text or "", r, c)
-                pending.append(key)
+                    compiled[key] = closure = compiler.compile(f.text or "", r, c)
+                    sources.add(closure, (f.text or "", r, c))
+                add(key)
             except Unsupported as error:
                 outcome.problems.append(Problem(title, here, str(error)))
-                book.compiled[key] = _not_computed(f"{title}!{here}")  # no value from it
+                compiled[key] = _not_computed(f"{title}!{here}")  # no value from it
+        del fixed, formulas  # read into the book: computing needs the book alone
     set_now: dict[tuple[str, int, int], Value] = {}
     if constants is not None:
         set_now = constants(lambda s, r, c: book.results.get((s, r, c)), dict(book.extents))
         for key, value in set_now.items():
             if key not in book.compiled:
                 book.results[key] = value
-    iteration = _iteration(parts.get("xl/workbook.xml", b""))
     if iteration is not None:
         book.iterating = True
         book.previous = {k: cached[k[0]].get(k[1:]) for k in pending}
@@ -370,19 +446,13 @@ def _evaluate(
     for key, why in failed.items():
         outcome.problems.append(Problem(key[0], f"{col_letters(key[2])}{key[1]}", why))
     outcome.volatile = _volatile(book, pending, sources, compiler)
-    per_sheet: dict[str, dict[tuple[int, int], Value]] = {}
-    for key in pending:
-        if key in failed or key not in book.results:
-            continue
-        sheet, row, col = key
-        value = book.results[key]
-        outcome.values[key] = value
-        outcome.computed += 1
-        if _differs(cached[sheet].get((row, col)), value):
-            outcome.changed += 1
-        per_sheet.setdefault(sheet, {})[(row, col)] = value
-    for sheet, values in per_sheet.items():
-        parts[where[sheet]] = patch_part(parts[where[sheet]], values)
+    done = [key for key in pending if key not in failed and key in book.results]
+    outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
+    outcome.computed = len(done)
+    for sheet in dict.fromkeys(key[0] for key in done):
+        parts[where[sheet]], changed = patch_part(parts[where[sheet]],
+                                                  Computed(book, failed, done, sheet))  # fmt: skip
+        outcome.changed += changed
     by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for (sheet, row, col), value in set_now.items():
         by_sheet.setdefault(sheet, {})[(row, col)] = value
@@ -399,7 +469,7 @@ def _evaluate(
 def _compute(
     book: Book,
     pending: list[tuple[str, int, int]],
-    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    sources: Origins,
     compiler: Compiler,
 ) -> dict[tuple[str, int, int], str]:
     """Compute every pending cell (those not computed yet); the cells left, with why."""
@@ -417,10 +487,12 @@ def _compute(
         else:
             failed[key] = f"depends on {text}, which is not computed"
 
+    results = book.results
     try:
         for key in pending:
             try:
-                book.value(*key)
+                if key not in results:
+                    book.compute(key)
             except NotComputed as error:
                 not_computed(key, error)
             except Circular as error:
@@ -470,7 +542,7 @@ def _iteration(workbook: bytes) -> tuple[int, float] | None:
 def _iterate(
     book: Book,
     pending: list[tuple[str, int, int]],
-    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    sources: Origins,
     compiler: Compiler,
     failed: dict[tuple[str, int, int], str],
     count: int,
@@ -518,16 +590,19 @@ _VOLATILE = re.compile(r"\b(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\
 def _volatile(
     book: Book,
     pending: list[tuple[str, int, int]],
-    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    sources: Origins,
     compiler: Compiler,
 ) -> set[tuple[str, int, int]]:
     """The cells whose formula calls a volatile function (RAND, RANDBETWEEN, RANDARRAY, NOW,
     TODAY), and the cells that refer to them, however indirectly (through the references
     written in the formulas and their names)."""
+    if not any(_VOLATILE.search(text) for text, _, _ in sources.by_closure.values()):
+        return set()  # no formula calls one (the common case, found per formula shape)
     calls: dict[str, bool] = {}
     seeds = []
     for key in pending:
-        text = sources.get(key, ("",))[0]
+        origin = sources.get(key)
+        text = "" if origin is None else origin[0]
         found = calls.get(text)
         if found is None:
             found = calls[text] = _VOLATILE.search(text) is not None
@@ -609,7 +684,7 @@ def _pick(master: Fn, key: tuple[str, int, int], i: int, j: int) -> Fn:
 def _bottom_up(
     book: Book,
     start: tuple[str, int, int],
-    sources: dict[tuple[str, int, int], tuple[str, int, int]],
+    sources: Origins,
     compiler: Compiler,
 ) -> None:
     """Compute the formulas ``start`` depends on, deepest first, with an explicit stack: each
@@ -678,10 +753,6 @@ def _bottom_up(
 
 
 CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported
-
-
-def _differs(old: Value, new: Value) -> bool:
-    return old != new or type(old) is not type(new)
 
 
 def _players(names: dict[str, str], book: Book) -> list[dict[str, Value]]:

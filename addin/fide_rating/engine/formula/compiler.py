@@ -130,14 +130,21 @@ class Compiler:
         if tree[0] != "bin" or tree[1] not in "+-":
             return self.node(tree, array=False)
         op, left, right = tree[1], self.node(tree[2], array=False), self.node(tree[3], array=False)
+        plus = op == "+"
 
         def settled(book: Book, sh: str, r: int, c: int) -> Result:
-            a = scalar(book, left(book, sh, r, c), r, c)
-            b = scalar(book, right(book, sh, r, c), r, c)
-            result = binary(op, a, b)
+            a = left(book, sh, r, c)
+            b = right(book, sh, r, c)
+            if a.__class__ is float and b.__class__ is float:  # the usual case, at once
+                total = a + b if plus else a - b
+                if total and abs(total) < max(abs(a), abs(b)) * 1e-15:
+                    return 0.0
+                return total
+            av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
+            result = binary(op, av, bv)
             if not isinstance(result, float) or not result:
                 return result
-            x, y = number(a), number(b)
+            x, y = number(av), number(bv)
             if isinstance(x, float) and isinstance(y, float) and abs(result) < max(
                     abs(x), abs(y)) * 1e-15:  # fmt: skip
                 return 0.0
