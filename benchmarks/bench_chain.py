@@ -108,9 +108,10 @@ def main() -> None:
         assert got["computed"] == args.cells and got["last"] == args.cells + 1, got
         per_formula = got["kib"] * 1024 / args.cells
         print(f"{args.cells:,} formulas in a chain")
+        each = 1e6 * got["seconds"] / args.cells
         print(
-            f"fide-rating recalc   {got['seconds']:8.2f} s  {1e6 * got['seconds'] / args.cells:6.2f}"
-            f" us a formula, {per_formula:5.0f} bytes a formula (peak)"
+            f"fide-rating recalc   {got['seconds']:8.2f} s  {each:6.2f} us a formula, "
+            f"{per_formula:5.0f} bytes a formula (peak)"
         )
         if not args.no_libreoffice:
             try:
