@@ -17,9 +17,10 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..files import atomic
 from .formula import ERRORS, Value, XlError, col_letters, col_number
@@ -293,20 +294,31 @@ def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
     return None if r is None else (int(r.group(2)), col_number(r.group(1).decode()))
 
 
-def patch_part(part: bytes, values: Mapping[tuple[int, int], Value]) -> tuple[bytes, int]:
+def patch_part(
+    part: bytes,
+    values: Mapping[tuple[int, int], Value],
+    cell: Callable[[int, int, bool], Any] | None = None,
+) -> tuple[bytes, int]:
     """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced (the
     cells of an array formula's range too, which hold only a value), and how many of them hold
     another value than before. The cells as Excel writes them are taken apart by one pattern;
-    any other shape (a namespace prefix, more in the cell) by the general one."""
+    any other shape (a namespace prefix, more in the cell) by the general one. ``cell`` is a
+    quicker way to the same values: (row, column, whether the cell has a formula) -> the value,
+    or :data:`NO`."""
     changed = 0
     patched = 0
-    get = values.get
+    if cell is None:
+        get = values.get
+        cell = lambda row, col, formula: get((row, col), NO)  # noqa: E731
 
     def fast(m: re.Match[bytes]) -> bytes:
         nonlocal changed, patched
         letters, digits, attrs, formula, old = m.groups()
-        value = get((int(digits), _COLS.get(letters) or col_number(letters.decode())), _NO)
-        if value is _NO or (formula is None and old is None):
+        if formula is None and old is None:
+            return m.group()
+        col = _COLS.get(letters) or col_number(letters.decode())
+        value = cell(int(digits), col, formula is not None)
+        if value is NO:
             return m.group()
         patched += 1
         if value.__class__ is float:  # the usual case, as _value_xml writes it
@@ -314,7 +326,7 @@ def patch_part(part: bytes, values: Mapping[tuple[int, int], Value]) -> tuple[by
             text = (str(int(value)) if value.is_integer() and abs(value) < 1e15
                     else repr(value)).encode()  # fmt: skip
         else:
-            t, text = _value_xml(value)  # type: ignore[arg-type]
+            t, text = _value_xml(value)
         i = attrs.find(b't="')
         old_t = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
         if old is None or (old != text if t is None and old_t == b"n" else (
@@ -358,7 +370,7 @@ def patch_part(part: bytes, values: Mapping[tuple[int, int], Value]) -> tuple[by
     return _CELL.sub(sub, part), changed
 
 
-_NO = object()
+NO = object()  # no value to write in a cell
 # a cell as Excel writes it: place, attributes, formula element, value text
 _PATCH = re.compile(
     rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)>(<f\b[^>]*?(?:/>|>[^<]*</f>))?(?:<v>([^<]*)</v>|<v\s*/>)?'
@@ -599,6 +611,11 @@ def read_sheet(
             part
         ):
             key = (int(digits), cols.get(letters) or col_number(letters.decode()))
+            if fmark and not rest and not keep_stored:
+                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+                formulas[key] = found if isinstance(found, _Formula) and not ftext else _formula(
+                    fattrs, ftext, seen)  # fmt: skip
+                continue
             i = attrs.find(b't="')
             kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
             if rest:

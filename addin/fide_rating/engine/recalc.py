@@ -42,6 +42,7 @@ from .formula.values import element
 from .package import (
     BOOK,
     DATE1904,
+    NO,
     WorkbookError,
     check_totals,
     defined_names,
@@ -128,6 +129,17 @@ class Computed(Mapping[Any, Value]):
 
     def __contains__(self, key: object) -> bool:
         return self.get(key, _MISSING) is not _MISSING
+
+    def cell(self, row: int, col: int, formula: bool) -> Any:
+        """The value of this sheet's cell (row, col), or :data:`.package.NO`: quicker than
+        ``get`` where the cell is known to hold a formula."""
+        full = (self.sheet or "", row, col)
+        found = self.book.results.get(full, NO)
+        if found is NO or (self.failed and full in self.failed):
+            return NO
+        if not formula and full not in self.book.compiled:
+            return NO  # a constant
+        return found
 
     def __getitem__(self, key: Any) -> Value:
         found = self.get(key, _MISSING)
@@ -378,8 +390,15 @@ def _evaluate(
                     masters[f.shared] = error
         outcome.formulas += len(formulas)
         compiled, add = book.compiled, pending.append
+        last: tuple[object, Fn | None, bool] = (None, None, False)  # follower, closure, SUBTOTAL
         for (r, c), f in formulas.items():
             key = (title, r, c)
+            if f is last[0] and not array_cells:  # the same shared formula as the cell before
+                compiled[key] = last[1]  # type: ignore[assignment]
+                add(key)
+                if last[2]:
+                    book.subtotals.add(key)
+                continue
             if array_cells and key in array_cells:  # in an array formula's range: with it
                 continue
             text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
@@ -393,6 +412,7 @@ def _evaluate(
                 if master is not None and not isinstance(master, Unsupported):
                     compiled[key] = master
                     add(key)
+                    last = (f, master, calls_subtotal)
                     continue
             here = f"{col_letters(c)}{r}"
             if f.kind == "dataTable" or (f.kind == "" and f.text is None):
@@ -450,8 +470,8 @@ def _evaluate(
     outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
     outcome.computed = len(done)
     for sheet in dict.fromkeys(key[0] for key in done):
-        parts[where[sheet]], changed = patch_part(parts[where[sheet]],
-                                                  Computed(book, failed, done, sheet))  # fmt: skip
+        view = Computed(book, failed, done, sheet)
+        parts[where[sheet]], changed = patch_part(parts[where[sheet]], view, view.cell)
         outcome.changed += changed
     by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for (sheet, row, col), value in set_now.items():
