@@ -604,6 +604,33 @@ def _moved(before: Value, after: Value) -> float:
     return 0.0 if before == after and type(before) is type(after) else math.inf
 
 
+class _Reads:
+    """The cells a formula's written references (and its names') cover, bounded by each
+    sheet's used range; the references are found once per formula shape."""
+
+    def __init__(self, book: Book, sources: Origins, compiler: Compiler) -> None:
+        self.book, self.sources, self.compiler = book, sources, compiler
+        self.trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
+
+    def __call__(self, key: tuple[str, int, int]) -> Iterator[tuple[str, int, int]]:
+        source = self.sources.get(key)
+        if source is None:
+            return
+        nodes = self.trees.get(source)
+        if nodes is None:
+            try:
+                nodes = references(self.compiler.tree(*source), self.compiler.names)
+            except Unsupported:
+                nodes = []
+            self.trees[source] = nodes
+        for node in nodes:
+            area = cells_of(node, key[0], key[1], key[2])
+            rows, cols = self.book.extent(area.sheet)
+            for r in range(area.r1, min(area.r2, rows) + 1):
+                for c in range(area.c1, min(area.c2, cols) + 1):
+                    yield (area.sheet, r, c)
+
+
 _VOLATILE = re.compile(r"\b(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\s*\(", re.I)
 
 
@@ -631,24 +658,10 @@ def _volatile(
     if not seeds:
         return set()
     readers: dict[tuple[str, int, int], list[tuple[str, int, int]]] = {}
-    trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
+    read = _Reads(book, sources, compiler)
     for key in pending:
-        source = sources.get(key)
-        if source is None:
-            continue
-        nodes = trees.get(source)
-        if nodes is None:
-            try:
-                nodes = references(compiler.tree(*source), compiler.names)
-            except Unsupported:
-                nodes = []
-            trees[source] = nodes
-        for node in nodes:
-            area = cells_of(node, key[0], key[1], key[2])
-            rows, cols = book.extent(area.sheet)
-            for r in range(area.r1, min(area.r2, rows) + 1):
-                for c in range(area.c1, min(area.c2, cols) + 1):
-                    readers.setdefault((book._sheet(area.sheet), r, c), []).append(key)
+        for cell in read(key):
+            readers.setdefault((book._sheet(cell[0]), cell[1], cell[2]), []).append(key)
     out = set(seeds)
     todo = list(seeds)
     while todo:
@@ -710,30 +723,10 @@ def _bottom_up(
     """Compute the formulas ``start`` depends on, deepest first, with an explicit stack: each
     then finds its references computed, however long the chain (a column of 100,000 cells
     each referring to the next)."""
-    trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
+    read = _Reads(book, sources, compiler)
 
     def dependencies(key: tuple[str, int, int]) -> list[tuple[str, int, int]]:
-        source = sources.get(key)
-        if source is None:
-            return []
-        nodes = trees.get(source)
-        if nodes is None:
-            try:
-                nodes = references(compiler.tree(*source), compiler.names)
-            except Unsupported:
-                nodes = []
-            trees[source] = nodes
-        out = []
-        sheet, row, col = key
-        for node in nodes:
-            area = cells_of(node, sheet, row, col)
-            rows, cols = book.extent(area.sheet)
-            for r in range(area.r1, min(area.r2, rows) + 1):
-                for c in range(area.c1, min(area.c2, cols) + 1):
-                    dep = (area.sheet, r, c)
-                    if dep in book.compiled and dep not in book.results:
-                        out.append(dep)
-        return out
+        return [dep for dep in read(key) if dep in book.compiled and dep not in book.results]
 
     # depth-first with an explicit path: the post-order computes every dependency first; a
     # reference back onto the path is a circle, and whatever reaches it cannot be computed

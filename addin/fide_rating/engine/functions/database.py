@@ -88,17 +88,25 @@ def _records(book: Book, database: Result, criteria: Result) -> list[list[Value]
             if any(all(test(record[col]) for col, test in tests) for tests in sets)]  # fmt: skip
 
 
+def _selected(book: Book, args: list[Result]) -> list[Value] | XlError:
+    """The field's values in the records of the database that meet the criteria (the three
+    arguments every D-function takes)."""
+    database, field, criteria = args
+    at = _field(as_grid(book, database)[0], field)  # type: ignore[arg-type]
+    if isinstance(at, XlError):
+        return at
+    found = _records(book, database, criteria)
+    if isinstance(found, XlError):
+        return found
+    return [record[at] for record in found]
+
+
 def _database(aggregate: str) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        database, field, criteria = args
-        rows = as_grid(book, database)
-        at = _field(rows[0], field)  # type: ignore[arg-type]
-        if isinstance(at, XlError):
-            return at
-        found = _records(book, database, criteria)
+        found = _selected(book, args)
         if isinstance(found, XlError):
             return found
-        column = [[record[at]] for record in found]
+        column = [[value] for value in found]
         spec = FUNCTIONS[aggregate].impl
         assert spec is not None
         return spec(book, sh, r, c, [column])
@@ -117,16 +125,11 @@ for _name, _aggregate in (("DSUM", "SUM"), ("DAVERAGE", "AVERAGE"), ("DCOUNT", "
 def _dget(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The one value of the field in the records that meet the criteria: none is #VALUE!,
     more than one #NUM!."""
-    database, field, criteria = args
-    rows = as_grid(book, database)
-    at = _field(rows[0], field)  # type: ignore[arg-type]
-    if isinstance(at, XlError):
-        return at
-    found = _records(book, database, criteria)
+    found = _selected(book, args)
     if isinstance(found, XlError):
         return found
     if not found:
         return VALUE
     if len(found) > 1:
         return NUM
-    return found[0][at]
+    return found[0]

@@ -201,11 +201,7 @@ def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     i, j = int(row), (None if col is None else int(col))  # type: ignore[arg-type]
     if i < 0 or (j is not None and j < 0):
         return VALUE  # a negative row or column (Excel's saved values)
-    if isinstance(area, Area):
-        rows, cols = area.rows, area.cols
-    else:
-        grid = as_grid(book, area)
-        rows, cols = len(grid), len(grid[0])
+    rows, cols = _size(book, area)
     if j is None:
         if rows == 1:
             i, j = 1, i
@@ -221,6 +217,7 @@ def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         top, bottom = (area.r1, area.r2) if i == 0 else (area.r1 + i - 1, area.r1 + i - 1)
         left, right = (area.c1, area.c2) if j == 0 else (area.c1 + j - 1, area.c1 + j - 1)
         return Area(area.sheet, top, left, bottom, right)
+    grid = as_grid(book, area)
     if i == 0 and j == 0:
         return grid
     if i == 0:
@@ -290,11 +287,7 @@ def _lookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     goal, where, results = args
     if isinstance(where, XlError):
         return where
-    if isinstance(where, Area):
-        rows, cols = where.rows, where.cols
-    else:
-        grid = as_grid(book, where)
-        rows, cols = len(grid), len(grid[0])
+    rows, cols = _size(book, where)
     wide = cols > rows  # searched along its first row, else its first column
     if results is None:
         if isinstance(where, Area):
@@ -304,6 +297,7 @@ def _lookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
             answers: Result = Area(w.sheet, w.r2 if wide else w.r1, w.c1 if wide else w.c2,
                                    w.r2, w.c2)  # fmt: skip
         else:
+            grid = as_grid(book, where)
             keys = [grid[0]] if wide else [[line[0]] for line in grid]
             answers = [grid[-1]] if wide else [[line[-1]] for line in grid]
     elif isinstance(where, Area) and rows > 1 and cols > 1:  # a block: its first row or column
@@ -311,6 +305,7 @@ def _lookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         keys = Area(w.sheet, w.r1, w.c1, w.r1 if wide else w.r2, w.c2 if wide else w.c1)
         answers = results
     elif rows > 1 and cols > 1:
+        grid = as_grid(book, where)
         keys, answers = ([grid[0]] if wide else [[line[0]] for line in grid]), results
     else:
         keys, answers = where, results
@@ -386,11 +381,7 @@ def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         return line
     if isinstance(modes, XlError):
         return modes
-    if isinstance(results, Area):
-        rows, cols = results.rows, results.cols
-    else:
-        grid = as_grid(book, results)
-        rows, cols = len(grid), len(grid[0])
+    rows, cols = _size(book, results)
     if (rows if line.vertical else cols) != line.length and line.length > 1:
         return VALUE  # the two arrays do not line up
     k = _x_search(goal, line, *modes)  # type: ignore[arg-type]
@@ -400,6 +391,7 @@ def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         if line.vertical or (line.length == 1 and rows > 1 and cols == 1):
             return Area(results.sheet, results.r1 + k, results.c1, results.r1 + k, results.c2)
         return Area(results.sheet, results.r1, results.c1 + k, results.r2, results.c1 + k)
+    grid = as_grid(book, results)
     return [grid[k]] if line.vertical else [[row[k]] for row in grid]
 
 
@@ -453,20 +445,24 @@ def _indirect(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     return REF
 
 
+def _size(book: Book, v: Result) -> tuple[int, int]:
+    """The rows and columns of a range (without reading its cells) or of an array."""
+    if isinstance(v, Area):
+        return v.rows, v.cols
+    grid = as_grid(book, v)
+    return len(grid), len(grid[0])
+
+
 @define("ROWS", "x")
 def _rows(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     a = args[0]
-    if isinstance(a, XlError):
-        return a
-    return float(a.rows) if isinstance(a, Area) else float(len(as_grid(book, a)))
+    return a if isinstance(a, XlError) else float(_size(book, a)[0])
 
 
 @define("COLUMNS", "x")
 def _columns(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     a = args[0]
-    if isinstance(a, XlError):
-        return a
-    return float(a.cols) if isinstance(a, Area) else float(len(as_grid(book, a)[0]))
+    return a if isinstance(a, XlError) else float(_size(book, a)[1])
 
 
 @define("ROW", "r")
