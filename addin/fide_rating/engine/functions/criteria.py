@@ -179,3 +179,15 @@ def picked(book: Book, chosen: Selection, target: Result) -> list[Value]:
     no aggregate counts them)."""
     values = block(book, target, chosen.rows, chosen.cols)
     return [v for v, hit in zip(values, chosen.hits, strict=True) if hit]
+
+
+def numbers_picked(values: list[Value]) -> list[float] | XlError:
+    """The numbers among the values criteria picked (texts, logicals, blanks ignored); an error
+    there is the result (Excel's SUMIF and AVERAGEIF do not skip it)."""
+    out = []
+    for v in values:
+        if isinstance(v, XlError):
+            return v
+        if _is_number(v):
+            out.append(float(v))  # type: ignore[arg-type]
+    return out

@@ -192,20 +192,33 @@ def _xnpv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     to the power of its days after the first payment over 365, as Excel documents it."""
     rate = args[0]
     assert isinstance(rate, float)
-    values = [v for line in as_grid(book, args[1]) for v in line]
-    dates = [v for line in as_grid(book, args[2]) for v in line]
-    for v in (*values, *dates):
+    dated = _dated(book, args[1], args[2])
+    if isinstance(dated, XlError):
+        return dated
+    values, days = dated
+    if rate <= -1:
+        return NUM
+    return math.fsum(v / (1 + rate) ** ((d - days[0]) / 365)
+                     for v, d in zip(values, days, strict=True))  # fmt: skip
+
+
+def _dated(book: Book, payments: Result, dates: Result) -> tuple[list[float], list[int]] | XlError:
+    """XNPV's and XIRR's payments and their dates (whole days): an error among them is the
+    result; a count that differs, none, or a date before the first is #NUM!; a value not a
+    number #VALUE! (Excel's XNPV and XIRR pages)."""
+    values = [v for line in as_grid(book, payments) for v in line]
+    days = [v for line in as_grid(book, dates) for v in line]
+    for v in (*values, *days):
         if isinstance(v, XlError):
             return v
-    if len(values) != len(dates) or not values:
+    if len(values) != len(days) or not values:
         return NUM
-    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in (*values, *dates)):
+    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in (*values, *days)):
         return VALUE
-    days = [math.floor(float(d)) for d in dates]  # type: ignore[arg-type]
-    if any(d < days[0] for d in days) or rate <= -1:
+    whole = [math.floor(float(d)) for d in days]  # type: ignore[arg-type]
+    if any(d < whole[0] for d in whole):
         return NUM
-    return math.fsum(float(v) / (1 + rate) ** ((d - days[0]) / 365)  # type: ignore[arg-type]
-                     for v, d in zip(values, days, strict=True))  # fmt: skip
+    return [float(v) for v in values], whole  # type: ignore[arg-type]
 
 
 def _annuity(rate: float, nper: float, pmt: float, pv: float, fv: float, when: float) -> float:
@@ -361,22 +374,13 @@ def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The internal rate of return of payments on dates, in years of 365 days from the first
     payment's date (XNPV's discounting)."""
-    values = [v for line in as_grid(book, args[0]) for v in line]
-    dates = [v for line in as_grid(book, args[1]) for v in line]
-    for v in (*values, *dates):
-        if isinstance(v, XlError):
-            return v
-    if len(values) != len(dates) or not values:
-        return NUM
-    if not all(isinstance(v, float) and not isinstance(v, bool) for v in (*values, *dates)):
-        return VALUE
-    days = [math.floor(float(d)) for d in dates]  # type: ignore[arg-type]
-    if any(d < days[0] for d in days):
-        return NUM
+    dated = _dated(book, args[0], args[1])
+    if isinstance(dated, XlError):
+        return dated
+    values, days = dated
     guess = 0.1 if args[2] is None else args[2]
     assert isinstance(guess, float)
-    return _irr_of([float(v) for v in values], [(d - days[0]) / 365 for d in days],  # type: ignore[arg-type]
-                   guess)  # fmt: skip
+    return _irr_of(values, [(d - days[0]) / 365 for d in days], guess)
 
 
 @define("MIRR", "x n n")

@@ -16,7 +16,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperati
 from ..formula.coerce import exact, number, power
 from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Value, XlError
 from .base import Impl, define, flatten, numbers_of
-from .criteria import picked, select, shape
+from .criteria import numbers_picked, picked, select, shape
 
 
 def _is_number(v: object) -> bool:
@@ -42,15 +42,9 @@ def _sumsq(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 
 def sum_of(values: list[Value]) -> Result:
-    """The numbers among values picked by criteria; an error there is the result (Excel's
-    SUMIF does not skip it)."""
-    total = []
-    for v in values:
-        if isinstance(v, XlError):
-            return v
-        if _is_number(v):
-            total.append(float(v))  # type: ignore[arg-type]
-    return math.fsum(total)
+    """The sum of the numbers among values picked by criteria; an error there is the result."""
+    total = numbers_picked(values)
+    return total if isinstance(total, XlError) else math.fsum(total)
 
 
 @define("SUMIF", "r e r")

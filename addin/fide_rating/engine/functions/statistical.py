@@ -13,9 +13,9 @@ import math
 from collections.abc import Callable
 
 from ..formula.coerce import number
-from ..formula.values import DIV0, NA, NUM, VALUE, Area, Book, Result, Value, XlError, as_grid
+from ..formula.values import DIV0, NA, NUM, VALUE, Area, Book, Result, XlError, as_grid
 from .base import FUNCTIONS, Impl, define, flatten, numbers_of
-from .criteria import picked, select, shape
+from .criteria import numbers_picked, picked, select, shape
 
 
 def _is_number(v: object) -> bool:
@@ -193,18 +193,6 @@ def _countifs(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result
     return chosen if isinstance(chosen, XlError) else float(chosen.count())
 
 
-def _numbers_picked(values: list[Value]) -> list[float] | XlError:
-    """The numbers among the cells criteria picked (texts, logicals, blanks ignored); an error
-    there is the result."""
-    out = []
-    for v in values:
-        if isinstance(v, XlError):
-            return v
-        if _is_number(v):
-            out.append(float(v))  # type: ignore[arg-type]
-    return out
-
-
 @define("AVERAGEIF", "r e r")
 def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The average of ``average_range`` (the range itself when left out) where the criterion
@@ -213,7 +201,7 @@ def _averageif(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
     chosen = select(book, [(area, crit)])  # type: ignore[list-item]
     if isinstance(chosen, XlError):
         return chosen
-    nums = _numbers_picked(picked(book, chosen, area if target is None else target))
+    nums = numbers_picked(picked(book, chosen, area if target is None else target))
     return nums if isinstance(nums, XlError) else _average(nums)
 
 
@@ -229,7 +217,7 @@ def _ifs(f: Callable[[list[float]], Result]) -> Impl:
             return chosen
         if shape(book, args[0])[:2] != shape(book, args[1])[:2]:
             return VALUE
-        nums = _numbers_picked(picked(book, chosen, args[0]))
+        nums = numbers_picked(picked(book, chosen, args[0]))
         return nums if isinstance(nums, XlError) else f(nums)
 
     return impl
