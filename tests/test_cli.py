@@ -188,7 +188,7 @@ def test_the_readme_quick_calculations(capsys: pytest.CaptureFixture[str]) -> No
         "rating   1922",
     ]
     assert main(["initial", "--opponents", "1902,1877", "--results", "0.5,0.5",
-                 "--edition", "2012-07"]) == 0  # fmt: skip
+                 "--edition", "2014-07"]) == 0  # fmt: skip
     assert capsys.readouterr().out.splitlines()[-1] == (
         "not rated: 2 games against rated opponents, 5 needed"
     )
