@@ -91,7 +91,11 @@ def test_bad_input() -> None:
 @pytest.mark.parametrize(
     ("k", "score", "new"),
     [
-        (10, 1, 2203),  # K x chg = +2.5: 0.5 away from zero (8.3.4), where round-half-even says 2202
+        (
+            10,
+            1,
+            2203,
+        ),  # K x chg = +2.5: 0.5 away from zero (8.3.4), where round-half-even says 2202
         (10, 0.5, 2197),  # -2.5 -> -3 (half-even: 2198)
         (10, 0, 2192),  # -7.5 -> -8 (half-even: 2192 too)
         (40, 1, 2210),  # +10.0: K 40's changes are whole tenths of 0.4, never a half

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -91,7 +92,7 @@ def test_the_dated_amendments_of_the_standard_rules() -> None:
     assert fr.expected(2000, 1500, D(2009, 6, 30)) == Fraction(89, 100)  # D counted as 350
     assert fr.expected(2000, 1500, D(2009, 7, 1)) == Fraction(92, 100)  # as 400
     # K 25 until the K 30 of 2011 (its month unconfirmed: July, as FIDE's changes apply)
-    facts = {"rating": 1900, "games_before": 10}
+    facts: dict[str, Any] = {"rating": 1900, "games_before": 10}
     assert fr.k_factor(**facts, edition=D(2011, 6, 30)) == 25
     assert fr.k_factor(**facts, edition=D(2011, 7, 1)) == 30
     # K 30/15/10 until 30 June 2014; 40/20/10 with the junior 40 from 1 July 2014
@@ -99,7 +100,7 @@ def test_the_dated_amendments_of_the_standard_rules() -> None:
     assert fr.k_factor(rating=2100, games_before=100, edition=D(2014, 7, 1)) == 20
     assert fr.k_factor(**facts, edition=D(2014, 6, 30)) == 30
     assert fr.k_factor(**facts, edition=D(2014, 7, 1)) == 40
-    junior = {"rating": 2100, "games_before": 100, "birth": 2000}
+    junior: dict[str, Any] = {"rating": 2100, "games_before": 100, "birth": 2000}
     assert fr.k_factor(**junior, on=D(2013, 5, 1), edition=D(2013, 5, 1)) == 15  # no junior K
     assert fr.k_factor(**junior, on=D(2015, 5, 1), edition=D(2015, 5, 1)) == 40
     # the first rating: 9 games until 30 June 2014, 5 from 1 July 2014
@@ -125,12 +126,12 @@ def test_the_dated_amendments_of_the_standard_rules() -> None:
 def test_the_rapid_and_blitz_rules() -> None:
     for kind in ("rapid", "blitz"):
         # K 20 for every player until 30 September 2022, as in standard from 1 October 2022
-        new_junior = {"rating": 1800, "games_before": 3, "birth": 2010, "on": D(2022, 9, 30)}
+        new_junior: dict[str, Any] = {"rating": 1800, "games_before": 3, "birth": 2010, "on": D(2022, 9, 30)}
         assert fr.k_factor(**new_junior, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
         assert fr.k_factor(**new_junior, edition=fr.get_edition(D(2013, 5, 1), kind)) == 20
         new_junior["on"] = D(2022, 10, 1)
         assert fr.k_factor(**new_junior, edition=fr.edition_on(D(2022, 10, 1), kind)) == 40
-        top = {"rating": 2500, "games_before": 300, "reached_2400": True}
+        top: dict[str, Any] = {"rating": 2500, "games_before": 300, "reached_2400": True}
         assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
         assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 10, 1), kind)) == 10
         # from 1 December 2024 a game 600 or more apart with a player above 2600 is not rated

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeAlias
@@ -12,7 +13,7 @@ from .rounding import exact, percent
 from .tables import DP_TABLE
 
 Rating: TypeAlias = int
-EditionLike: TypeAlias = "Edition | str | None"
+EditionLike: TypeAlias = "Edition | str | _dt.date | None"  # a name, or a start date
 
 RATING_MIN = 1
 RATING_MAX = 4000
