@@ -126,7 +126,12 @@ def test_the_dated_amendments_of_the_standard_rules() -> None:
 def test_the_rapid_and_blitz_rules() -> None:
     for kind in ("rapid", "blitz"):
         # K 20 for every player until 30 September 2022, as in standard from 1 October 2022
-        new_junior: dict[str, Any] = {"rating": 1800, "games_before": 3, "birth": 2010, "on": D(2022, 9, 30)}
+        new_junior: dict[str, Any] = {
+            "rating": 1800,
+            "games_before": 3,
+            "birth": 2010,
+            "on": D(2022, 9, 30),
+        }
         assert fr.k_factor(**new_junior, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
         assert fr.k_factor(**new_junior, edition=fr.get_edition(D(2013, 5, 1), kind)) == 20
         new_junior["on"] = D(2022, 10, 1)
