@@ -188,11 +188,18 @@ def test_the_readme_quick_calculations(capsys: pytest.CaptureFixture[str]) -> No
         "rating   1922",
     ]
     assert main(["initial", "--opponents", "1902,1877", "--results", "0.5,0.5",
-                 "--edition", "2012-07"]) == 0  # fmt: skip
+                 "--edition", "2014-07"]) == 0  # fmt: skip
     assert capsys.readouterr().out.splitlines()[-1] == (
         "not rated: 2 games against rated opponents, 5 needed"
     )
     assert main(["editions"]) == 0
     editions = capsys.readouterr().out
-    assert "2024-03  in force from 2024-03-01  cap 400  FIDE Handbook B.02" in editions
+    assert "  2024-03        in force from 2024-03-01  cap 400  K 40/20/10  FIDE Handbook B.02" \
+        in editions  # fmt: skip
+    assert "  2024-12 rapid  in force from 2024-12-01  cap 400  K 40/20/10  gap rule 600/2600" \
+        in editions  # fmt: skip
     assert "seed" not in editions.lower()
+    assert main(["editions", "--rating-type", "blitz", "--notes"]) == 0
+    blitz = capsys.readouterr().out
+    assert "standard:" not in blitz and "2012-01 blitz" in blitz
+    assert "not confirmed / note: the rapid and blitz texts of 2012 to 2021 were not found" in blitz

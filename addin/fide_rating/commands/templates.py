@@ -11,7 +11,7 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -32,6 +32,7 @@ from .layout import (
     HEADER_ROW,
     LIST_COLUMNS,
     PENDING_COLUMNS,
+    RATING_TYPE,
     RR_EXTRA,
     RR_METHOD,
     START,
@@ -112,10 +113,16 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
         ("End date", None, None),
         (
             "Edition",
-            f"=FIDE_EDITION({START})",
-            "The regulations in force (type a name to override)",
+            f"=FIDE_EDITION({START},{RATING_TYPE})",
+            "The regulations in force for the start date and the rating type (type a name to "
+            "override, such as 2024-03 or 2024-12 rapid)",
         ),
-        ("Rating type", "Standard", None),
+        (
+            "Rating type",
+            "standard",
+            "standard, rapid or blitz: rapid and blitz have their own chapter of the "
+            "regulations (K, the 400-point rule, unrated games)",
+        ),
         ("System", spec.title, None),
         ("Rounds", spec.rounds, None),
         ("Chief arbiter", None, None),
@@ -150,6 +157,9 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
         ws.cell(r, 2).number_format = "yyyy-mm-dd"
     # Ratable?: TRUE, also where a host hands the logical over as the number 1 (LibreOffice)
     ws.cell(13, 2).number_format = '"TRUE";"TRUE";"FALSE"'
+    kinds = DataValidation(type="list", formula1='"standard,rapid,blitz"', allow_blank=False)
+    ws.add_data_validation(kinds)
+    kinds.add("B8")
     dates = DataValidation(type="date", operator="greaterThan", formula1="38534", allow_blank=True)
     dates.error = "Enter a date from 1 July 2005 on (the first edition of the regulations here)"
     dates.errorTitle = "Date"
@@ -294,13 +304,13 @@ def build(spec: Spec) -> Workbook:
             "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
                  f'FIDE_K({ro},IF({c("Games", r)}="",30,{c("Games", r)}),{c("Born", r)},'
                  f'N({c("2400", r)})>0,'
-                 f"{n_col},{START})))",
+                 f"{n_col},{START},{RATING_TYPE})))",
             "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
-            "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
+            "n": f'=IF({empty},"",FIDE_N({RT},{RS},{ro},{EDITION}))',
             # n=0, not N(n)=0: N() would turn an error shown in n into 0 and hide it here
             "Rc/Ra": f'=IF(OR({empty},{n_col}=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
-            "W": f'=IF({empty},"",FIDE_W({RT},{RS}))',
+            "W": f'=IF({empty},"",FIDE_W({RT},{RS},{ro},{EDITION}))',
             "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
             "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
             "K*chg": f'=IF({rated_only},"",FIDE_CHANGE({ro},{RT},{RS},{c("K", r)},{EDITION}))',
@@ -426,24 +436,33 @@ def to_ods(paths: list[Path]) -> list[Path]:
     import tempfile
 
     from ..cells.calc.build import build as build_oxt
-    from ..cells.calc.office import office_with_addin
+    from ..cells.calc.office import OfficeError, office_with_addin
 
-    out = []
+    out: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
         oxt = build_oxt(Path(tmp) / "fide-rating.oxt")
-        with office_with_addin(Path(tmp) / "profile", oxt) as office:
-            for path in paths:
-                doc = office.open(path)
-                try:
-                    doc.calculateAll()
-                    target = path.with_suffix(".ods")
-                    partial = target.with_name(f".{target.name}.part")
-                    office.store(doc, partial, "calc8")
-                    partial.replace(target)
-                    out.append(target)
-                finally:
-                    doc.close(True)
+        try:
+            _save_ods(paths, office_with_addin(Path(tmp) / "profile", oxt), out)
+        except Exception as error:  # LibreOffice's own (UNO) errors: a message, not a traceback
+            if not type(error).__module__.startswith(("uno", "com.sun")):
+                raise
+            raise OfficeError(f"LibreOffice failed while saving the .ods copies: {error}") from None
     return out
+
+
+def _save_ods(paths: list[Path], running: Any, out: list[Path]) -> None:
+    with running as office:
+        for path in paths:
+            doc = office.open(path)
+            try:
+                doc.calculateAll()
+                target = path.with_suffix(".ods")
+                partial = target.with_name(f".{target.name}.part")
+                office.store(doc, partial, "calc8")
+                partial.replace(target)
+                out.append(target)
+            finally:
+                doc.close(True)
 
 
 # --- filling a template -------------------------------------------------------------------

@@ -35,3 +35,14 @@ def adjust_2024(rating: Rating) -> Rating:
     2000, 0.6 x R + 800."""
     r = check_rating(rating)
     return r if r >= 2000 else fide_round(Fraction(3, 5) * r + 800)
+
+
+def raise_2022(rating: Rating, standard: Rating | None) -> Rating:
+    """The one-time raise of the rapid and blitz lists of 1 October 2022 (as federations
+    summarise it; FIDE's text was not found): a rating more than 100 below the player's standard
+    rating becomes the standard rating - 100; a player without a standard rating keeps his."""
+    r = check_rating(rating)
+    if standard is None:
+        return r
+    s = check_rating(standard)
+    return s - 100 if s - r > 100 else r
