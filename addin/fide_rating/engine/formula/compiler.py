@@ -137,7 +137,8 @@ class Compiler:
             b = right(book, sh, r, c)
             if a.__class__ is float and b.__class__ is float:  # the usual case, at once
                 total = a + b if plus else a - b
-                if total and abs(total) < max(abs(a), abs(b)) * 1e-15:
+                t = abs(total)  # below either side's 15th digit (max() costs a call a cell)
+                if t and (t < abs(a) * 1e-15 or t < abs(b) * 1e-15):
                     return 0.0
                 return total
             av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
