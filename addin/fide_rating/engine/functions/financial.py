@@ -10,10 +10,11 @@ May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the stand
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
-from .base import define, numbers_of
+from .base import Impl, define, numbers_of
 
 
 def _numbers(args: list[float | None], *defaults: float) -> list[float]:
@@ -291,22 +292,23 @@ def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: 
     return interest / (1 + rate) if kind else interest
 
 
-@define("IPMT", "n n n n n? n?")
-def _ipmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
-    kind = 1.0 if when else 0.0
-    if not 1 <= per <= nper or nper == 0:
-        return NUM
-    return _interest(rate, per, nper, pv, fv, kind)
+def _per_period(part: Callable[[float, float, float, float, float, float], float]) -> Impl:
+    """IPMT's or PPMT's figure for period ``per`` of ``nper`` (rate, per, nper, pv, fv, type):
+    a period outside 1..nper is #NUM!."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+        rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
+        if not 1 <= per <= nper or nper == 0:
+            return NUM
+        return part(rate, per, nper, pv, fv, 1.0 if when else 0.0)
+
+    return impl
 
 
-@define("PPMT", "n n n n n? n?")
-def _ppmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
-    kind = 1.0 if when else 0.0
-    if not 1 <= per <= nper or nper == 0:
-        return NUM
-    return _payment(rate, nper, pv, fv, kind) - _interest(rate, per, nper, pv, fv, kind)
+define("IPMT", "n n n n n? n?")(_per_period(_interest))
+define("PPMT", "n n n n n? n?")(_per_period(
+    lambda rate, per, nper, pv, fv, kind: _payment(rate, nper, pv, fv, kind)
+    - _interest(rate, per, nper, pv, fv, kind)))  # fmt: skip
 
 
 def _cash_flows(book: Book, v: Result) -> list[float] | XlError:
