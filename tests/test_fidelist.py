@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from fide_rating.formats import fidelist
-from fide_rating.formats.fidelist import HEADER, ListedPlayer, ListFileError, format_line, open_list
+from fide_rating.formats.fidelist import (
+    HEADER,
+    ListedPlayer,
+    ListFileError,
+    build,
+    format_line,
+    open_list,
+)
 
 # lines in the published layout, as FIDE writes them (numbers left-aligned, 0 for none)
 CARLSEN = ("1503014        Carlsen, Magnus                                              NOR M   "
@@ -39,7 +46,7 @@ def xml_of(lines: list[str]) -> str:
     """The same players in FIDE's XML layout (empty elements written <title></title>)."""
     out = ["<playerslist>"]
     for line in lines:
-        p = fidelist.parse_line(line, fidelist._SPANS)
+        p = fidelist.parse_line(line, fidelist.SPANS)
         assert isinstance(p, ListedPlayer)
         values = [p.fide_id, p.name, p.federation, p.sex, p.title, p.women_title,
                   p.other_titles, "", p.rating or 0, p.games, p.k or 0, p.rapid or 0,
@@ -53,11 +60,11 @@ def xml_of(lines: list[str]) -> str:
 
 
 def test_the_published_line_read_and_written_back() -> None:
-    p = fidelist.parse_line(CARLSEN, fidelist._SPANS)
+    p = fidelist.parse_line(CARLSEN, fidelist.SPANS)
     assert p == ListedPlayer(1503014, "Carlsen, Magnus", "NOR", "M", "GM", "", "", 2823, 0, 10,
                              2801, 12, 10, 2860, 0, 10, 1990, "")  # fmt: skip
     for line in LINES:
-        found = fidelist.parse_line(line, fidelist._SPANS)
+        found = fidelist.parse_line(line, fidelist.SPANS)
         assert isinstance(found, ListedPlayer) and format_line(found) == line
 
 
@@ -159,8 +166,8 @@ def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
     with open_list(source) as serial:
         expected = ([(p.fide_id, p.rating) for p in serial], [str(e) for e in serial.errors])
     fidelist.index_path(source).unlink()
-    monkeypatch.setattr(fidelist, "PARALLEL_XML", 0)
-    monkeypatch.setattr(fidelist, "_RANGE", 150)  # ranges far shorter than a player
+    monkeypatch.setattr(build, "PARALLEL_XML", 0)
+    monkeypatch.setattr(build, "RANGE", 150)  # ranges far shorter than a player
     with open_list(source) as parallel:
         assert ([(p.fide_id, p.rating) for p in parallel],
                 [str(e) for e in parallel.errors]) == expected  # fmt: skip

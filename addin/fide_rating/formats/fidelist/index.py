@@ -1,0 +1,236 @@
+"""The index of a list: made once next to the list (:func:`build_index`), then opened in a
+fraction of a second and memory-mapped (:class:`FideList`): players looked up by FIDE ID
+without reading the list again. :func:`open_list` uses the index when it is fresh and makes it
+otherwise.
+
+The index file: a magic line, a JSON line (the list's stamp, the players, the problems), then a
+key a player sorted by FIDE ID (uint64 little-endian: the FIDE ID above the record's
+position), then the records as read (the published text line and CRLF, 164 bytes each).
+
+May import: the standard library, :mod:`fide_rating.files` and :mod:`fide_rating.rules.errors`.
+"""
+
+from __future__ import annotations
+
+import array
+import bisect
+import hashlib
+import json
+import mmap
+import sys
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO
+
+from ...files import atomic
+from .build import read_list
+from .common import (
+    MAX_ERRORS,
+    RECORD,
+    WIDTH,
+    Gathered,
+    ListedPlayer,
+    ListError,
+    ListFileError,
+    Progress,
+)
+from .textlist import HEADER, SPANS, format_line, parse_line
+
+INDEX_SUFFIX = ".fide-rating-index"
+_MAGIC = b"fide-rating list index 2\n"
+
+
+class FideList:
+    """Players of a list by FIDE ID, from the index file (memory-mapped: nothing is read
+    until a player is looked up)."""
+
+    def __init__(self, index: Path, source: Path) -> None:
+        self.source = source
+        self._file = index.open("rb")
+        self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
+        if hasattr(mmap, "MADV_RANDOM"):  # look-ups: no read-ahead of the whole file
+            self._map.madvise(mmap.MADV_RANDOM)
+        head_end = self._map.find(b"\n", len(_MAGIC)) + 1
+        meta = json.loads(self._map[len(_MAGIC) : head_end])
+        self.count: int = meta["count"]
+        self.errors = [ListError(line, message) for line, message in meta["errors"]]
+        self.error_count: int = meta["error_count"]
+        self._shift: int = meta["shift"]
+        keys_at = head_end
+        # the FIDE ID above the record's position, sorted: one array serves both
+        self._keys = array.array("Q")
+        self._keys.frombytes(self._map[keys_at : keys_at + 8 * self.count])
+        if sys.byteorder != "little":
+            self._keys.byteswap()
+        self._records = keys_at + 8 * self.count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def get(self, fide_id: int | str, /) -> ListedPlayer | None:
+        try:
+            key = int(fide_id)
+        except ValueError:
+            return None
+        if not 0 <= key < 1 << 32:
+            return None
+        i = bisect.bisect_left(self._keys, key << self._shift)
+        if i == self.count or self._keys[i] >> self._shift != key:
+            return None
+        return self._record(i)
+
+    def _record(self, i: int) -> ListedPlayer:
+        """The i-th player by FIDE ID."""
+        at = self._records + (self._keys[i] & (1 << self._shift) - 1) * RECORD
+        found = parse_line(self._map[at : at + WIDTH].decode("latin-1"), SPANS)
+        assert not isinstance(found, str), found  # written by this module
+        return found
+
+    def __iter__(self) -> Iterator[ListedPlayer]:
+        return (self._record(i) for i in range(self.count))
+
+    def write_text(
+        self,
+        out: IO[bytes],
+        changed: dict[int, ListedPlayer],
+        added: Sequence[ListedPlayer] = (),
+    ) -> int:
+        """The list in the published text layout (header, CRLF), sorted by FIDE ID: each
+        player as indexed, except those in ``changed`` (by FIDE ID), written anew; ``added``
+        players (not in the index) in their place. Unchanged players are copied as indexed
+        (a whole list takes a second or two). Gives the players written."""
+        out.write(HEADER.encode() + b"\r\n")
+        updates = dict(changed)
+        for p in added:
+            updates[p.fide_id] = p
+        written = 0
+        at = 0  # the next player by FIDE ID not yet written
+        for fide_id in sorted(updates):
+            i = bisect.bisect_left(self._keys, fide_id << self._shift)
+            written += self._copy(out, at, i)
+            out.write(format_line(updates[fide_id]).encode("latin-1", errors="replace") + b"\r\n")
+            written += 1
+            at = i + 1 if i < self.count and self._keys[i] >> self._shift == fide_id else i
+        return written + self._copy(out, at, self.count)
+
+    def _copy(self, out: IO[bytes], start: int, stop: int) -> int:
+        """The players from the start-th to before the stop-th by FIDE ID, as indexed."""
+        mask, base, view = (1 << self._shift) - 1, self._records, self._map
+        for lo in range(start, stop, 8192):
+            out.write(
+                b"".join(
+                    [
+                        view[base + (k & mask) * RECORD : base + (k & mask) * RECORD + RECORD]
+                        for k in self._keys[lo : min(lo + 8192, stop)]
+                    ]
+                )
+            )
+        return max(0, stop - start)
+
+    def close(self) -> None:
+        self._map.close()
+        self._file.close()
+
+    def __enter__(self) -> FideList:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def index_path(source: Path) -> Path:
+    return source.with_name(source.name + INDEX_SUFFIX)
+
+
+def _stamp(source: Path) -> dict[str, int]:
+    st = source.stat()
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _fresh(index: Path, source: Path) -> bool:
+    """Whether the index is complete and made from this very list."""
+    try:
+        with index.open("rb") as f:
+            if f.read(len(_MAGIC)) != _MAGIC:
+                return False
+            line = f.readline()
+            meta = json.loads(line)
+        whole = len(_MAGIC) + len(line) + meta["count"] * 8 + meta["records"] * RECORD
+        return bool(meta.get("source") == _stamp(source)) and index.stat().st_size == whole
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
+    """Read the list once and write its index (see :func:`_write_index`). A damaged zip is a
+    :class:`ListFileError` that says so; no index is written from part of a list."""
+    try:
+        errors, into = read_list(source, progress)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+        raise ListFileError(f"the zip file is damaged ({error})") from None
+    _write_index(index, source, into, errors)
+
+
+def _write_index(index: Path, source: Path, into: Gathered, errors: list[ListError]) -> None:
+    """The index: a JSON line, then a key a player sorted by FIDE ID (the ID above the
+    player's position: sorted plain ints, no gathering of records), then the records as read.
+    A FIDE ID listed twice keeps its first record."""
+    keys = into.keys
+    keys.sort()  # sorted runs: a merge
+    if len(into.distinct) != into.count:
+        twice: set[int] = set()
+        kept = []
+        previous = -1
+        for key in keys:
+            if key >> 32 == previous:
+                twice.add(previous)
+                continue
+            previous = key >> 32
+            kept.append(key)
+        keys = kept
+        for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
+            errors.append(
+                ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
+            )
+    sorted_keys = array.array("Q", keys)
+    del keys
+    into.keys = []
+    if sys.byteorder != "little":
+        sorted_keys.byteswap()
+    meta = {
+        "source": _stamp(source),
+        "count": len(sorted_keys),
+        "records": into.count,
+        "shift": 32,
+        "errors": [[e.line, e.message] for e in errors],
+        "error_count": len(errors),
+    }
+    # a cache, checked by its size when read (see _fresh): no flush to disk needed
+    with atomic(index, durable=False) as out:
+        out.write(_MAGIC + json.dumps(meta).encode() + b"\n")
+        out.write(sorted_keys.tobytes())
+        for records in into.records:
+            out.write(records)
+
+
+def open_list(source: Path, progress: Progress | None = None) -> FideList:
+    """A list by FIDE ID: its index next to it, made (or remade, when the list changed) on the
+    first use. Where that folder is not writable the index goes to a temporary folder."""
+    if not source.is_file():
+        raise FileNotFoundError(2, "No such file or directory", str(source))
+    index = index_path(source)
+    try:
+        if not _fresh(index, source):
+            try:
+                build_index(source, index, progress)
+            except PermissionError:
+                where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+                index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
+                if not _fresh(index, source):
+                    build_index(source, index, progress)
+    except ListFileError as error:  # every command says which file it is
+        raise ListFileError(f"{source}: {error}") from None
+    return FideList(index, source)
