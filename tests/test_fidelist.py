@@ -4,8 +4,12 @@ their line numbers, the index file made once and reused."""
 from __future__ import annotations
 
 import os
+import struct
+import sys
 import tempfile
+import time
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -214,3 +218,176 @@ def test_a_damaged_zip_is_reported_not_half_read(tmp_path: Path) -> None:
     with pytest.raises(ListFileError, match="the zip file is damaged"):
         open_list(source)
     assert not fidelist.index_path(source).exists()
+
+
+# --- a list checked to its end ---------------------------------------------------------------
+
+
+def zipped(path: Path, name: str, data: bytes) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(name, data)
+    return path
+
+
+def refused(source: Path, match: str) -> str:
+    """The list is refused with a message naming it, and no index is left behind."""
+    with pytest.raises(ListFileError, match=match) as caught:
+        open_list(source)
+    assert str(caught.value).startswith(f"{source}: ")
+    assert not fidelist.index_path(source).exists()
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\n"])
+@pytest.mark.parametrize("header", ["published", "moved"])
+def test_a_text_list_cut_off_inside_a_line_is_refused(
+    newline: str, header: str, tmp_path: Path
+) -> None:
+    """A broken download ends inside a line: Polgar's rating cut to its first two digits (26)
+    or her flag to "w" (no longer inactive) must not be read as if the list were whole."""
+    head = HEADER if header == "published" else HEADER.replace("OTit ", "OTit  ")
+    lines = [line if header == "published" else line[:94] + " " + line[94:]
+             for line in (CARLSEN, JUNIOR, POLGAR)]  # fmt: skip
+    whole = (newline.join([head, *lines]) + newline).encode("latin-1")
+    source = tmp_path / "players_list_foa.txt"
+    for cut in (115, 159):
+        source.write_bytes(whole[: whole.rindex(b"700070") + cut])
+        refused(source, rf"line 4: the list ends inside this line .* got {cut} ending")
+    source.write_bytes(whole.rstrip(b"\r\n"))  # a whole last line without its line end: read
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert len(listed) == 3 and polgar is not None and polgar.flag == "wi"
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_an_xml_list_cut_off_is_refused(
+    parallel: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if parallel:
+        monkeypatch.setattr(build, "PARALLEL_XML", 0)
+        monkeypatch.setattr(build, "RANGE", 150)
+    whole = xml_of(LINES).encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    inside = whole.rindex(b"<rating>")
+    source.write_bytes(whole[:inside])
+    refused(source, rf"ends at byte {inside:,} inside a <player> \(a broken download\?\)")
+    closed = whole.rindex(b"</player>") + len(b"</player>\n")
+    source.write_bytes(whole[:closed])
+    refused(source, rf"ends at byte {closed:,} without </playerslist>")
+    zipped(tmp_path / "players_list_xml.zip", source.name, whole[:inside])
+    refused(tmp_path / "players_list_xml.zip", "inside a <player>")
+
+
+def test_a_zip_cut_off_or_short_of_its_list_is_refused(tmp_path: Path) -> None:
+    many = [CARLSEN[:7].replace("1503014", str(1_000_000 + i)) + CARLSEN[7:] for i in range(3000)]
+    text = ("\r\n".join([HEADER, *many]) + "\r\n").encode("latin-1")
+    source = zipped(tmp_path / "players_list.zip", "players_list_foa.txt", text)
+    whole = source.read_bytes()
+    source.write_bytes(whole[: len(whole) // 2])  # the download broke off half way
+    refused(source, f"the zip file is cut off .* got {len(whole) // 2:,} bytes without it")
+    # the directory says the list is longer than it is (its CRC that of what is there)
+    directory = whole.rindex(b"PK\x01\x02")
+    size = int.from_bytes(whole[directory + 24 : directory + 28], "little")
+    lying = bytearray(whole)
+    lying[directory + 24 : directory + 28] = (size + 1000).to_bytes(4, "little")
+    source.write_bytes(bytes(lying))
+    refused(source, f"the list in the zip ends after {size:,} of its {size + 1000:,} bytes")
+
+
+def test_a_line_longer_than_any_of_the_list_is_refused(tmp_path: Path) -> None:
+    long = CARLSEN[:113] + "2823  " * 1000  # read before as a player with no rating at all
+    source = write_text(tmp_path / "players_list_foa.txt", [POLGAR, long, JUNIOR])
+    refused(source, r"line 3: expected a line of at most 1,000 bytes \(FIDE's have 162\), got a")
+    moved = HEADER.replace("OTit ", "OTit  ")  # the reader of any header, line by line
+    source.write_bytes("\r\n".join([moved, long, ""]).encode("latin-1"))
+    refused(source, "line 2: expected a line of at most 1,000 bytes")
+    source.write_bytes(b"ID Number" + b" " * 5000)  # no line end at all
+    refused(source, "line 1: expected a line of at most 1,000 bytes")
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_a_player_longer_than_any_of_the_list_is_refused(
+    parallel: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if parallel:
+        monkeypatch.setattr(build, "PARALLEL_XML", 0)
+        monkeypatch.setattr(build, "RANGE", 1000)
+    body = xml_of(LINES)
+    long = body.replace("<name>Polgar, Judit</name>", "<name>" + "Polgar " * 5000 + "</name>")
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(long, encoding="utf-8")  # read before: a name of 35,000 characters cut
+    at = long.index("<player>", long.index("1503014"))  # Polgar's
+    refused(source, rf"byte {at:,}: expected a <player> element of at most 16,384 bytes")
+
+
+def huge_zip(path: Path, name: str, head: bytes, fill: bytes, gib: int, tail: bytes) -> Path:
+    """A zip of one member: ``head``, ``gib`` GiB of the byte ``fill``, then ``tail``, written
+    streaming (a few MB). The member's CRC is left 0 (computing it would read 3 GiB): a reader
+    that got to the end would call the zip damaged, not name the line."""
+
+    def deflated(data: bytes, flush: int) -> bytes:  # raw deflate, byte-aligned after a flush
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        return compressor.compress(data) + compressor.flush(flush)
+
+    start, mib = deflated(head, zlib.Z_FULL_FLUSH), deflated(fill * (1 << 20), zlib.Z_FULL_FLUSH)
+    end = deflated(tail, zlib.Z_FINISH)
+    packed = len(start) + (gib << 10) * len(mib) + len(end)
+    size = len(head) + (gib << 30) + len(tail)
+    entry = struct.pack("<HHHHHIII", 20, 0, 8, 0, 33, 0, packed, size)
+    with path.open("wb") as out:
+        out.write(b"PK\x03\x04" + entry + struct.pack("<HH", len(name), 0) + name.encode())
+        out.write(start)
+        for _ in range(gib << 10):
+            out.write(mib)
+        out.write(end)
+        directory = out.tell()
+        out.write(b"PK\x01\x02" + struct.pack("<H", 20) + entry)
+        out.write(struct.pack("<HHHHHII", len(name), 0, 0, 0, 0, 0, 0) + name.encode())
+        listed = out.tell() - directory
+        out.write(b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, 1, 1, listed, directory, 0))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["txt", "xml", "txt-sparse"])
+def test_one_line_of_gigabytes_is_refused_at_once(kind: str, tmp_path: Path) -> None:
+    """A 3 MB zip unpacking to one 3 GiB line (or a 1.5 GiB line in a file) was read for
+    minutes into ever more memory: it is refused within its first MiBs, naming where."""
+    if kind == "txt-sparse":
+        if sys.platform == "win32":
+            pytest.skip("a sparse file is written out in full on Windows")
+        source = tmp_path / "players_list_foa.txt"
+        with source.open("wb") as f:
+            f.write(HEADER.encode() + b"\r\n1503014        ")
+            f.truncate(3 << 29)  # 1.5 GiB of NUL characters, not on disk
+            f.seek(0, os.SEEK_END)
+            f.write(b"\r\n")
+    elif kind == "txt":
+        head = HEADER.encode() + b"\r\n1503014        Carlsen, "
+        source = huge_zip(tmp_path / "players_list.zip", "players_list_foa.txt", head, b"A",
+                          3, b"\r\n")  # fmt: skip
+    else:
+        head = b"<playerslist>\n<player><fideid>1503014</fideid><name>Carlsen, "
+        source = huge_zip(tmp_path / "players_list_xml.zip", "players_list_xml_foa.xml", head,
+                          b"A", 3, b"</name></player>\n</playerslist>\n")  # fmt: skip
+    used = source.stat().st_blocks * 512 if kind == "txt-sparse" else source.stat().st_size
+    assert used < 4 << 20  # on disk: a few MB
+    started = time.perf_counter()
+    message = refused(source, "line 2: expected a line of at most" if kind != "xml" else
+                      "byte 14: expected a <player> element of at most")  # fmt: skip
+    assert time.perf_counter() - started < 5, message  # the unguarded reader: minutes
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE x [<!ENTITY a "b">]>',  # any entity
+        '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',  # XXE
+        '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>',
+    ],
+)
+def test_a_document_type_is_refused_plain_or_zipped(doctype: str, tmp_path: Path) -> None:
+    body = (doctype + xml_of(LINES)).encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(body)
+    refused(source, "entity declaration: refused")
+    refused(zipped(tmp_path / "players_list_xml.zip", source.name, body), "entity declaration")

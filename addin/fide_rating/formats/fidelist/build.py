@@ -18,67 +18,128 @@ import zipfile
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .common import Gathered, ListedPlayer, ListError, ListFileError, Progress, Read, note
+from .common import (
+    MAX_UNPACKED,
+    Gathered,
+    ListedPlayer,
+    ListError,
+    ListFileError,
+    Progress,
+    Read,
+    note,
+)
 from .textlist import BLOCK_LINES, published_lines, record, text_players
-from .xmllist import Block, Job, check_head, xml_block, xml_blocks, xml_players, xml_range
+from .xmllist import (
+    OVERRUN,
+    Block,
+    Job,
+    check_end,
+    check_head,
+    check_tail,
+    follow,
+    xml_block,
+    xml_blocks,
+    xml_players,
+    xml_range,
+)
 
 PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
 RANGE = 1 << 26  # bytes of the XML file a worker reads itself
 
 
-def open_source(path: Path) -> tuple[IO[bytes], str, contextlib.ExitStack]:
+@dataclass
+class Source:
+    """A list file opened: its bytes (those of the list inside a zip), text or XML, and their
+    size (unpacked)."""
+
+    data: IO[bytes]
+    kind: str  # "txt" or "xml"
+    size: int
+    zipped: bool
+    stack: contextlib.ExitStack
+
+    def check_whole(self) -> None:
+        """After reading to the end: the list inside a zip gave all the bytes it says it has
+        (its CRC is checked by :mod:`zipfile` as its end is read)."""
+        if self.zipped and (got := self.data.tell()) != self.size:
+            raise ListFileError(
+                f"the list in the zip ends after {got:,} of its {self.size:,} bytes (a broken "
+                f"download?): expected {self.size:,} bytes, got {got:,}"
+            )
+
+
+def open_source(path: Path) -> Source:
     """The list's bytes (the list inside a zip), and whether it is text or XML."""
     stack = contextlib.ExitStack()
-    raw: IO[bytes] = stack.enter_context(path.open("rb"))
-    if zipfile.is_zipfile(raw):
+    try:
+        raw: IO[bytes] = stack.enter_context(path.open("rb"))
+        if zipfile.is_zipfile(raw):
+            raw.seek(0)
+            archive = stack.enter_context(zipfile.ZipFile(raw))
+            names = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
+            if len(names) != 1:
+                raise ListFileError(
+                    f"expected one .txt or .xml list in the zip, got: {names or 'none'}"
+                )
+            info = archive.getinfo(names[0])
+            if info.file_size > MAX_UNPACKED:
+                raise ListFileError(
+                    f"expected a list of at most {MAX_UNPACKED:,} bytes in the zip (FIDE's is "
+                    f"about 1 GB), got {names[0]} of {info.file_size:,} bytes"
+                )
+            member = stack.enter_context(archive.open(info))
+            kind = "xml" if names[0].lower().endswith(".xml") else "txt"
+            return Source(member, kind, info.file_size, True, stack)
         raw.seek(0)
-        archive = stack.enter_context(zipfile.ZipFile(raw))
-        names = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
-        if len(names) != 1:
-            stack.close()
+        head = raw.read(64)
+        if head.startswith(b"PK\x03\x04"):  # a zip's first entry, and no directory at its end
             raise ListFileError(
-                f"expected one .txt or .xml list in the zip, got: {names or 'none'}"
+                "the zip file is cut off (a broken download?): expected a whole zip, with its "
+                f"directory at the end, got {path.stat().st_size:,} bytes without it"
             )
-        member = stack.enter_context(archive.open(names[0]))
-        return member, "xml" if names[0].lower().endswith(".xml") else "txt", stack
-    raw.seek(0)
-    head = raw.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
-    raw.seek(0)
-    return raw, "xml" if head.startswith(b"<") else "txt", stack
+        raw.seek(0)
+        kind = "xml" if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<") else "txt"
+        return Source(raw, kind, path.stat().st_size, False, stack)
+    except BaseException:
+        stack.close()
+        raise
 
 
 def read_players(path: Path, errors: list[ListError], progress: Read | None = None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
     """Every player of a list file (text, XML, or either zipped), streaming."""
-    data, kind, stack = open_source(path)
-    with stack:
-        reader = xml_players if kind == "xml" else text_players
-        yield from reader(data, errors, progress)
+    source = open_source(path)
+    with source.stack:
+        reader = xml_players if source.kind == "xml" else text_players
+        yield from reader(source.data, errors, progress)
+        source.check_whole()
 
 
 def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], Gathered]:
     """Every player of the list as index records and keys, and the problems found."""
     errors: list[ListError] = []
     into = Gathered()
-    data, kind, stack = open_source(source)
-    with stack:
-        zipped = zipfile.is_zipfile(source)
-        size = _unpacked_size(source) if zipped else source.stat().st_size
+    opened = open_source(source)
+    with opened.stack:
+        data, size = opened.data, opened.size
         read = None if progress is None else functools.partial(_bytes_read, progress, size)
         fast = True
-        if kind == "xml" and size >= PARALLEL_XML and _can_fork():
-            if zipped:
-                folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        if opened.kind == "xml" and size >= PARALLEL_XML and _can_fork():
+            if opened.zipped:
+                folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
                 _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
             else:
                 _xml_in_ranges(_ranges_of(source, size), errors, into, read)
-        elif kind == "xml":
+        elif opened.kind == "xml":
             _xml_serial(data, errors, into, read)
         else:
             fast = published_lines(data, errors, into, read)
+        if fast:
+            opened.check_whole()
     if not fast:
         ids: list[int] = []
         records = bytearray()
@@ -97,11 +158,6 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
 
 def _bytes_read(progress: Progress, size: int, read: int) -> None:
     progress(min(read, size), size)
-
-
-def _unpacked_size(source: Path) -> int:
-    with zipfile.ZipFile(source) as archive:
-        return sum(info.file_size for info in archive.infolist())
 
 
 def _can_fork() -> bool:
@@ -130,8 +186,11 @@ def _xml_serial(
 
 
 def _ranges_of(source: Path, size: int) -> Iterator[Job]:
+    """An XML file's ranges, once its start and its end are checked."""
     with source.open("rb") as f:
         check_head(f.read(1 << 12))
+        f.seek(max(0, size - OVERRUN))
+        check_tail(f.read(), size)
     for at in range(0, size, RANGE):
         yield str(source), at, min(at + RANGE, size)
 
@@ -139,22 +198,26 @@ def _ranges_of(source: Path, size: int) -> Iterator[Job]:
 def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
     """A zipped XML list unpacked into a file in ``folder``, a range given out as soon as it
     (and the start of the next, where its last player ends) is on disk: the workers read while
-    the rest is unpacked."""
+    the rest is unpacked. What follows the last ``</player>`` is watched as it is unpacked:
+    a stretch without one longer than any player stops the unpacking at once."""
     path = folder / "list.xml"
     start = written = 0
+    tail = b""
     with path.open("wb") as out:
         while chunk := member.read(1 << 22):
             if not written:
                 check_head(chunk[: 1 << 12])
+            tail = follow(tail, chunk, written)
             out.write(chunk)
             written += len(chunk)
-            if written >= start + RANGE + (1 << 16):
+            if written >= start + RANGE + OVERRUN:
                 out.flush()
-                while written >= start + RANGE + (1 << 16):
+                while written >= start + RANGE + OVERRUN:
                     yield str(path), start, start + RANGE
                     start += RANGE
     if not written:
         check_head(b"")
+    check_end(tail, written - len(tail))
     for at in range(start, written, RANGE):
         yield str(path), at, min(at + RANGE, written)
 
@@ -166,19 +229,24 @@ def _xml_in_ranges(
     their results taken in order."""
     workers = min(os.cpu_count() or 1, 8)
     count = 0
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        waiting: deque[tuple[Job, Future[Block]]] = deque()
+    pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    waiting: deque[tuple[Job, Future[Block]]] = deque()
 
-        def take() -> None:
-            nonlocal count
-            job, future = waiting.popleft()
-            count = _take(future.result(), count, errors, into)
-            if progress is not None:
-                progress(job[2])
+    def take() -> None:
+        nonlocal count
+        job, future = waiting.popleft()
+        count = _take(future.result(), count, errors, into)
+        if progress is not None:
+            progress(job[2])
 
+    try:
         for job in jobs:
             waiting.append((job, pool.submit(xml_range, job)))
             while waiting and waiting[0][1].done():
                 take()
         while waiting:
             take()
+    except BaseException:  # a refused list: the ranges not yet read are not read
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()

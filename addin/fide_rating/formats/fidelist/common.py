@@ -14,6 +14,11 @@ from ...rules.errors import FideInputError
 WIDTH = 162  # a text line's width in the published list
 RECORD = WIDTH + 2  # bytes a player in the index: the text list's line (Latin-1) and CRLF
 MAX_ERRORS = 1000  # problems kept (and reported) for one list
+# limits far above any real list's, so that a hostile or broken file is refused at once instead
+# of being read for minutes into ever more memory
+MAX_LINE = 1000  # bytes a text line (FIDE's have 162)
+MAX_PLAYER = 1 << 14  # bytes from one </player> to the next (FIDE's take about 600)
+MAX_UNPACKED = 1 << 32  # bytes the list inside a zip unpacks to (FIDE's XML: about 1 GB)
 
 Progress = Callable[[int, int], None]  # bytes of the list read so far, and in all
 Read = Callable[[int], None]  # the same, the bytes read so far only

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from .common import (
+    MAX_LINE,
     RECORD,
     WIDTH,
     Gathered,
@@ -148,15 +149,25 @@ def text_players(data: IO[bytes], errors: list[ListError], progress: Read | None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
     """The players of a text list with any header, line by line."""
     stream = io.TextIOWrapper(data, encoding="latin-1", newline=None)
-    header = stream.readline()
+    header = stream.readline(MAX_LINE + 1)
+    if len(header) > MAX_LINE:
+        raise too_long(1, header)
     if not header.startswith("ID Number"):
         raise ListFileError(
             f"expected FIDE's list header 'ID Number  Name ...', got {header[:30]!r}"
         )
     spans = spans_of(header.rstrip("\r\n"))
+    width = len(header.rstrip())  # a whole line reaches the last column's name
     read = shown = len(header)
-    for no, raw in enumerate(stream, start=2):
+    no = 1
+    while raw := stream.readline(MAX_LINE + 1):
+        no += 1
         read += len(raw) + 1  # Latin-1: a byte a character; CR LF read as one
+        if not raw.endswith("\n"):  # a line too long, or the last one without its line end
+            if len(raw) > MAX_LINE:
+                raise too_long(no, raw)
+            if raw.strip() and len(raw) < width:
+                raise cut_off(no, raw, width)
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
@@ -168,6 +179,25 @@ def text_players(data: IO[bytes], errors: list[ListError], progress: Read | None
             shown = read
             progress(read)
         yield found
+    stream.detach()  # the bytes stay open: a zip checks it read all of its list
+
+
+def too_long(no: int, line: str | bytes) -> ListFileError:
+    """A line longer than any of FIDE's: a hostile or broken file, refused at once."""
+    start = line[:20].decode("latin-1") if isinstance(line, bytes) else line[:20]
+    return ListFileError(
+        f"line {no}: expected a line of at most {MAX_LINE:,} bytes (FIDE's have {WIDTH}), "
+        f"got a longer one starting {start!r}"
+    )
+
+
+def cut_off(no: int, line: str | bytes, width: int) -> ListFileError:
+    """The last line without its line end and shorter than a whole line: a broken download."""
+    text = line.decode("latin-1") if isinstance(line, bytes) else line
+    return ListFileError(
+        f"line {no}: the list ends inside this line (a broken download?): expected a whole "
+        f"line of {width} characters and its line end, got {len(text)} ending {text[-20:]!r}"
+    )
 
 
 # a block of published lines: FIDE ID (digits, then blanks) in 15 columns, the numbers in
@@ -183,7 +213,7 @@ def published_lines(
     is checked in one match and becomes index records as it is; a block with anything else
     goes line by line through :func:`parse_line`. False when the header is not the published
     one."""
-    header = data.readline()
+    header = data.readline(MAX_LINE + 1)
     if header.decode("latin-1").rstrip("\r\n") != HEADER:
         return False
     crlf = header.endswith(b"\r\n")
@@ -195,8 +225,15 @@ def published_lines(
         chunk = data.read(size * BLOCK_LINES)
         read += len(chunk)
         block = rest + chunk
-        cut = len(block) if not chunk else block.rfind(b"\n") + 1
-        block, rest = block[:cut], block[cut:]
+        if chunk:
+            cut = block.rfind(b"\n") + 1
+            block, rest = block[:cut], block[cut:]
+            if len(rest) > MAX_LINE:
+                raise too_long(no + block.count(b"\n") + 1, rest)
+        elif block.strip():  # the last line, without its line end
+            if len(block.rstrip(b"\r")) < WIDTH:
+                raise cut_off(no + 1, block.rstrip(b"\r"), WIDTH)
+            block = block.rstrip(b"\r") + (b"\r\n" if crlf else b"\n")
         if not crlf:
             block = block.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
         n = len(block) // RECORD
@@ -217,6 +254,8 @@ def published_lines(
         records = bytearray()
         for raw in block.split(b"\r\n")[:-1] if block.endswith(b"\r\n") else block.split(b"\r\n"):
             no += 1
+            if len(raw) > MAX_LINE:
+                raise too_long(no, raw)
             if not raw.strip():
                 continue
             line = raw.decode("latin-1")

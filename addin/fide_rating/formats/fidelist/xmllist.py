@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from .common import (
+    MAX_PLAYER,
     RECORD,
     ListedPlayer,
     ListError,
@@ -188,24 +189,109 @@ def xml_block(block: bytes) -> Block:
 
 
 def xml_blocks(data: IO[bytes], progress: Read | None) -> Iterator[bytes]:
-    """The XML list in blocks of whole ``<player>`` elements (4 MiB or so)."""
+    """The XML list in blocks of whole ``<player>`` elements (4 MiB or so), each checked for
+    a stretch without ``</player>`` longer than any player (:func:`first_gap`), and the list's
+    end for ``</playerslist>`` (:func:`check_end`): a broken or hostile file is refused
+    within its first few MiB, or at its end."""
     head = data.read(1 << 12)
     check_head(head)
-    buffer, read = head, len(head)
+    buffer, read, offset = head, len(head), 0  # offset: the buffer's first byte in the file
     while True:
         chunk = data.read(1 << 22)
         read += len(chunk)
         buffer += chunk
-        end = buffer.rfind(b"</player>")
-        if end < 0 and chunk:
-            continue
-        cut = end + len(b"</player>") if end >= 0 else len(buffer)
-        yield buffer[:cut]
+        end = buffer.rfind(CLOSE)
+        cut = end + len(CLOSE) if end >= 0 else 0
+        gap = first_gap(buffer, cut)
+        if gap >= 0:
+            raise too_long(offset + gap, buffer[gap:])
+        if len(buffer) - cut > MAX_PLAYER:
+            raise too_long(offset + cut, buffer[cut:])
+        if cut:
+            yield buffer[:cut]
         buffer = buffer[cut:]
+        offset += cut
         if progress is not None:
             progress(read)
         if not chunk:
+            check_end(buffer, offset)
             return
+
+
+CLOSE = b"</player>"
+OVERRUN = 1 << 16  # bytes a worker reads past its range: the end of its last player
+
+
+def first_gap(data: bytes, stop: int) -> int:
+    """Where in ``data[:stop]`` a stretch of more than :data:`MAX_PLAYER` bytes without a
+    ``</player>`` starts (no player of FIDE's is nearly as long), or -1. A stretch that runs
+    past the data's end is left to the caller (see :func:`check_tail`). One search a
+    :data:`MAX_PLAYER` bytes, the last ``</player>`` in them: a few thousand a 64 MiB."""
+    at = 0
+    while at < stop and at + MAX_PLAYER <= len(data):
+        end = data.rfind(CLOSE, at, at + MAX_PLAYER)
+        if end < 0:
+            return at
+        at = end + len(CLOSE)
+    return -1
+
+
+def too_long(at: int, data: bytes) -> ListFileError:
+    """A stretch from byte ``at`` (its bytes ``data``) without ``</player>``; named by the
+    ``<player>`` in it, if any."""
+    player = data.find(b"<player>", 0, MAX_PLAYER)
+    if player > 0:
+        at, data = at + player, data[player:]
+    start = data.lstrip()[:24].decode("utf-8", errors="replace")
+    return ListFileError(
+        f"byte {at:,}: expected a <player> element of at most {MAX_PLAYER:,} bytes ending with "
+        f"</player> (FIDE's take about 600), got a longer one starting {start!r}"
+    )
+
+
+def check_end(tail: bytes, at: int) -> None:
+    """The list's last bytes (from ``at``), after its last ``</player>``: ``</playerslist>``
+    and blanks only, else the list was cut off (a broken download)."""
+    body = tail.strip()
+    where = f"the list ends at byte {at + len(tail):,}"
+    if b"<player>" in body:
+        raise ListFileError(
+            f"{where} inside a <player> (a broken download?): expected </player> and "
+            f"</playerslist>, got {_text(body[-24:])!r}"
+        )
+    if not body.endswith((b"</playerslist>", b"<playerslist/>")):
+        raise ListFileError(
+            f"{where} without </playerslist> (a broken download?): expected </playerslist> "
+            f"last, got {_text(body[-24:])!r}"
+        )
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def check_tail(last: bytes, size: int) -> None:
+    """The end of an XML list of ``size`` bytes from its last :data:`OVERRUN` bytes."""
+    close = last.rfind(CLOSE)
+    tail = last[close + len(CLOSE) :] if close >= 0 else last
+    if len(tail) > MAX_PLAYER:
+        raise too_long(size - len(tail), tail)
+    check_end(tail, size - len(tail))
+
+
+def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
+    """The bytes after the last ``</player>`` so far, from those before ``chunk`` (which
+    starts at byte ``at``): a stretch without one longer than any player is refused."""
+    close = chunk.rfind(CLOSE)
+    if close >= 0:
+        tail = chunk[close + len(CLOSE) :]
+    else:
+        tail += chunk
+        close = tail.rfind(CLOSE)  # one across the chunks' boundary
+        tail = tail[close + len(CLOSE) :] if close >= 0 else tail
+    if len(tail) > MAX_PLAYER:
+        raise too_long(at + len(chunk) - len(tail), tail)
+    return tail
 
 
 Job = tuple[str, int, int]  # a range of an XML file: its path, start and end
@@ -213,18 +299,23 @@ Job = tuple[str, int, int]  # a range of an XML file: its path, start and end
 
 def xml_range(job: Job) -> Block:
     """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
-    the worker itself (nothing is sent to it but the three numbers)."""
+    the worker itself (nothing is sent to it but the path and three numbers); a stretch
+    without ``</player>`` longer than any player is refused (the list's end is the
+    parent's: :func:`check_tail`)."""
     path, start, end = job
     with open(path, "rb") as f:
         f.seek(start)
-        data = f.read(end - start + (1 << 16))  # a player is far shorter than 64 KiB
+        data = f.read(end - start + OVERRUN)
+    gap = first_gap(data, end - start)
+    if gap >= 0:
+        raise too_long(start + gap, data[gap:])
     first = data.find(b"<player>")
     if first < 0 or first >= end - start:
         return b"", b"", b"", [], 0
     stop = data.find(b"<player>", end - start)  # the next range's first player
     if stop < 0:
-        last = data.rfind(b"</player>")
-        stop = last + len(b"</player>") if last >= first else len(data)
+        last = data.rfind(CLOSE)
+        stop = last + len(CLOSE) if last >= first else len(data)
     return xml_block(data[first:stop])
 
 
