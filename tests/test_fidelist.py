@@ -20,6 +20,7 @@ from fide_rating.formats.fidelist import (
     ListedPlayer,
     ListFileError,
     build,
+    content,
     format_line,
     open_list,
 )
@@ -391,3 +392,67 @@ def test_a_document_type_is_refused_plain_or_zipped(doctype: str, tmp_path: Path
     source.write_bytes(body)
     refused(source, "entity declaration: refused")
     refused(zipped(tmp_path / "players_list_xml.zip", source.name, body), "entity declaration")
+
+
+# --- the index keyed on the list's content ---------------------------------------------------
+
+
+def test_an_edited_list_with_its_time_put_back_is_read_anew(tmp_path: Path) -> None:
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    before = source.stat()
+    with open_list(source) as first:
+        polgar = first.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+    source.write_bytes(source.read_bytes().replace(b"2675  0", b"2676  0"))  # same size
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))  # and the same time
+    assert source.stat().st_size == before.st_size
+    with open_list(source) as edited:
+        polgar = edited.get(700070)
+        assert polgar is not None and polgar.rating == 2676
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows keeps no change time")
+def test_an_edit_between_the_sampled_blocks_is_found_by_the_change_time(tmp_path: Path) -> None:
+    """A list far larger than the blocks sampled on every open: an edit between them, its
+    time put back, is found as the change time differs, and the whole list's fingerprint."""
+    many = [POLGAR.replace("700070 ", str(1_000_000 + i)[:7]) for i in range(20_000)]
+    source = write_text(tmp_path / "players_list_foa.txt", many)
+    size = source.stat().st_size
+    assert size > 2 * content.SAMPLES * content.SAMPLE
+    step = (size - content.SAMPLE) // (content.SAMPLES - 1)
+    line = (step * 10 + step // 2) // fidelist.RECORD  # midway between two sampled blocks
+    with open_list(source) as first:
+        assert first.get(1_000_000 + line - 1) is not None
+    before = source.stat()
+    sampled = content.stamp_of(source)["sample"]
+    data = bytearray(source.read_bytes())
+    at = line * fidelist.RECORD + 113  # the line's standard rating (after the header)
+    assert data[at : at + 4] == b"2675"
+    data[at : at + 4] = b"2676"
+    source.write_bytes(bytes(data))
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert content.stamp_of(source)["sample"] == sampled  # the edit is not in a sampled block
+    with open_list(source) as edited:
+        changed = edited.get(1_000_000 + line - 1)
+        assert changed is not None and changed.rating == 2676
+
+
+def test_a_touched_list_keeps_its_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    open_list(source).close()
+    index = fidelist.index_path(source)
+    made = index.stat().st_ino
+    later = source.stat().st_mtime_ns + 10**9
+    os.utime(source, ns=(later, later))  # the same list, a new time: read once more, not
+    hashed: list[Path] = []  # indexed anew
+
+    def fingerprint_of(path: Path, block: int) -> list[int]:
+        hashed.append(path)
+        return content.fingerprint_of(path, block)
+
+    monkeypatch.setattr(fidelist.index, "fingerprint_of", fingerprint_of)
+    with open_list(source) as touched:
+        assert len(touched) == 4
+    with open_list(source) as again:  # its stamp renewed: the list is not read again
+        assert len(again) == 4
+    assert index.stat().st_ino == made and hashed == [source]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import array
 import contextlib
 import functools
+import io
 import multiprocessing as mp
 import os
 import tempfile
@@ -32,6 +33,7 @@ from .common import (
     Read,
     note,
 )
+from .content import FINGERPRINT_BLOCK, Fingerprint, Hashing, fingerprint_of
 from .textlist import BLOCK_LINES, published_lines, record, text_players
 from .xmllist import (
     OVERRUN,
@@ -61,6 +63,7 @@ class Source:
     size: int
     zipped: bool
     stack: contextlib.ExitStack
+    fingerprint: Fingerprint | None = None  # a plain file's, taken as it is read
 
     def check_whole(self) -> None:
         """After reading to the end: the list inside a zip gave all the bytes it says it has
@@ -101,9 +104,11 @@ def open_source(path: Path) -> Source:
                 "the zip file is cut off (a broken download?): expected a whole zip, with its "
                 f"directory at the end, got {path.stat().st_size:,} bytes without it"
             )
-        raw.seek(0)
         kind = "xml" if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<") else "txt"
-        return Source(raw, kind, path.stat().st_size, False, stack)
+        fingerprint = Fingerprint()
+        unbuffered = stack.enter_context(path.open("rb", buffering=0))
+        data = io.BufferedReader(Hashing(unbuffered, fingerprint), 1 << 16)
+        return Source(data, kind, path.stat().st_size, False, stack, fingerprint)
     except BaseException:
         stack.close()
         raise
@@ -119,11 +124,16 @@ def read_players(path: Path, errors: list[ListError], progress: Read | None = No
         source.check_whole()
 
 
-def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], Gathered]:
-    """Every player of the list as index records and keys, and the problems found."""
+Content = tuple[int, list[int]]  # a list's fingerprint: the bytes a CRC-32 covers, the CRCs
+
+
+def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], Gathered, Content]:
+    """Every player of the list as index records and keys, the problems found, and the
+    list's fingerprint (see :mod:`.content`)."""
     errors: list[ListError] = []
     into = Gathered()
     opened = open_source(source)
+    content: Content | None = None
     with opened.stack:
         data, size = opened.data, opened.size
         read = None if progress is None else functools.partial(_bytes_read, progress, size)
@@ -132,14 +142,16 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
             if opened.zipped:
                 folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
                 _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
-            else:
-                _xml_in_ranges(_ranges_of(source, size), errors, into, read)
+            else:  # the workers take the fingerprint, a CRC-32 a range
+                content = RANGE, _xml_in_ranges(_ranges_of(source, size), errors, into, read)
         elif opened.kind == "xml":
             _xml_serial(data, errors, into, read)
         else:
             fast = published_lines(data, errors, into, read)
         if fast:
             opened.check_whole()
+            if content is None and opened.fingerprint is not None:
+                content = opened.fingerprint.block, opened.fingerprint.crcs()
     if not fast:
         ids: list[int] = []
         records = bytearray()
@@ -153,7 +165,9 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
                 into.add(ids, records)
                 ids, records = [], bytearray()
         into.add(ids, records)
-    return errors, into
+    if content is None:  # a zip, or a text list read line by line: the file read once more
+        content = FINGERPRINT_BLOCK, fingerprint_of(source)
+    return errors, into, content
 
 
 def _bytes_read(progress: Progress, size: int, read: int) -> None:
@@ -166,11 +180,10 @@ def _can_fork() -> bool:
 
 def _take(result: Block, count: int, errors: list[ListError], into: Gathered) -> int:
     """One block's players added in order; the number of players read so far, after it."""
-    block_keys, block_ids, block_records, problems, seen = result
-    keys, ids = array.array("Q"), array.array("I")
+    block_keys, block_records, problems, seen = result
+    keys = array.array("Q")
     keys.frombytes(block_keys)
-    ids.frombytes(block_ids)
-    into.add_keyed(keys, ids, block_records)
+    into.add_keyed(keys, block_records)
     for where, message in problems:
         note(errors, count + where, message)
     return count + seen
@@ -224,18 +237,21 @@ def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
 
 def _xml_in_ranges(
     jobs: Iterator[Job], errors: list[ListError], into: Gathered, progress: Read | None
-) -> None:
+) -> list[int]:
     """A large XML list read by every processor, each worker its own ranges of the file;
-    their results taken in order."""
+    their results taken in order. Gives the CRC-32 of each range."""
     workers = min(os.cpu_count() or 1, 8)
     count = 0
     pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
-    waiting: deque[tuple[Job, Future[Block]]] = deque()
+    waiting: deque[tuple[Job, Future[tuple[Block, int]]]] = deque()
+    crcs: list[int] = []
 
     def take() -> None:
         nonlocal count
         job, future = waiting.popleft()
-        count = _take(future.result(), count, errors, into)
+        block, crc = future.result()
+        count = _take(block, count, errors, into)
+        crcs.append(crc)
         if progress is not None:
             progress(job[2])
 
@@ -250,3 +266,4 @@ def _xml_in_ranges(
         pool.shutdown(cancel_futures=True)
         raise
     pool.shutdown()
+    return crcs

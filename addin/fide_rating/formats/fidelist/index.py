@@ -3,9 +3,10 @@ fraction of a second and memory-mapped (:class:`FideList`): players looked up by
 without reading the list again. :func:`open_list` uses the index when it is fresh and makes it
 otherwise.
 
-The index file: a magic line, a JSON line (the list's stamp, the players, the problems), then a
-key a player sorted by FIDE ID (uint64 little-endian: the FIDE ID above the record's
-position), then the records as read (the published text line and CRLF, 164 bytes each).
+The index file: a magic line; the list's stamp (see :mod:`.content`: a JSON line padded to 256
+bytes, renewed in place); a JSON line (the players, the problems, the list's fingerprint); a key
+a player sorted by FIDE ID (uint64 little-endian: the FIDE ID above the record's position);
+the records as read (the published text line and CRLF, 164 bytes each).
 
 May import: the standard library, :mod:`fide_rating.files` and :mod:`fide_rating.rules.errors`.
 """
@@ -14,9 +15,12 @@ from __future__ import annotations
 
 import array
 import bisect
+import contextlib
 import hashlib
+import itertools
 import json
 import mmap
+import operator
 import sys
 import tempfile
 import zipfile
@@ -37,10 +41,12 @@ from .common import (
     ListFileError,
     Progress,
 )
+from .content import fingerprint_of, stamp_of
 from .textlist import HEADER, SPANS, format_line, parse_line
 
 INDEX_SUFFIX = ".fide-rating-index"
-_MAGIC = b"fide-rating list index 2\n"
+_MAGIC = b"fide-rating list index 3\n"
+_STAMP_BYTES = 256
 
 
 class FideList:
@@ -53,8 +59,9 @@ class FideList:
         self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
         if hasattr(mmap, "MADV_RANDOM"):  # look-ups: no read-ahead of the whole file
             self._map.madvise(mmap.MADV_RANDOM)
-        head_end = self._map.find(b"\n", len(_MAGIC)) + 1
-        meta = json.loads(self._map[len(_MAGIC) : head_end])
+        head_at = len(_MAGIC) + _STAMP_BYTES
+        head_end = self._map.find(b"\n", head_at) + 1
+        meta = json.loads(self._map[head_at:head_end])
         self.count: int = meta["count"]
         self.errors = [ListError(line, message) for line, message in meta["errors"]]
         self.error_count: int = meta["error_count"]
@@ -145,21 +152,37 @@ def index_path(source: Path) -> Path:
     return source.with_name(source.name + INDEX_SUFFIX)
 
 
-def _stamp(source: Path) -> dict[str, int]:
-    st = source.stat()
-    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+def _stamp_line(stamp: dict[str, int]) -> bytes:
+    return json.dumps(stamp).encode().ljust(_STAMP_BYTES - 1) + b"\n"
 
 
 def _fresh(index: Path, source: Path) -> bool:
-    """Whether the index is complete and made from this very list."""
+    """Whether the index is complete and made from this very list: its size, times and
+    sampled blocks alike (a millisecond or so); when only the times differ, the whole list's
+    fingerprint alike (the list read once), and the stamp renewed."""
     try:
         with index.open("rb") as f:
             if f.read(len(_MAGIC)) != _MAGIC:
                 return False
+            stamp = json.loads(f.read(_STAMP_BYTES))
             line = f.readline()
             meta = json.loads(line)
-        whole = len(_MAGIC) + len(line) + meta["count"] * 8 + meta["records"] * RECORD
-        return bool(meta.get("source") == _stamp(source)) and index.stat().st_size == whole
+        whole = (len(_MAGIC) + _STAMP_BYTES + len(line) + meta["count"] * 8
+                 + meta["records"] * RECORD)  # fmt: skip
+        if index.stat().st_size != whole or stamp["size"] != source.stat().st_size:
+            return False
+        now = stamp_of(source)
+        if now["sample"] != stamp["sample"]:
+            return False
+        if (now["mtime_ns"], now["ctime_ns"]) == (stamp["mtime_ns"], stamp["ctime_ns"]):
+            return True
+        fingerprint = meta["fingerprint"]
+        if fingerprint_of(source, fingerprint["block"]) != fingerprint["crc32"]:
+            return False
+        with contextlib.suppress(OSError), index.open("r+b") as f:  # the same list: kept
+            f.seek(len(_MAGIC))
+            f.write(_stamp_line(now))
+        return True
     except (OSError, ValueError, KeyError, TypeError):
         return False
 
@@ -167,50 +190,66 @@ def _fresh(index: Path, source: Path) -> bool:
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
     """Read the list once and write its index (see :func:`_write_index`). A damaged zip is a
     :class:`ListFileError` that says so; no index is written from part of a list."""
+    stamp = stamp_of(source)  # before reading: a list changed meanwhile is read again
     try:
-        errors, into = read_list(source, progress)
+        errors, into, content = read_list(source, progress)
     except (zipfile.BadZipFile, zlib.error, EOFError) as error:
         raise ListFileError(f"the zip file is damaged ({error})") from None
-    _write_index(index, source, into, errors)
+    _write_index(index, stamp, content, into, errors)
 
 
-def _write_index(index: Path, source: Path, into: Gathered, errors: list[ListError]) -> None:
-    """The index: a JSON line, then a key a player sorted by FIDE ID (the ID above the
-    player's position: sorted plain ints, no gathering of records), then the records as read.
-    A FIDE ID listed twice keeps its first record."""
+def _sorted_keys(into: Gathered, errors: list[ListError]) -> array.array[int]:
+    """The keys sorted by FIDE ID (little-endian); a FIDE ID listed twice keeps its first
+    record (its key sorts first), the others are reported."""
     keys = into.keys
+    into.keys = []
     keys.sort()  # sorted runs: a merge
-    if len(into.distinct) != into.count:
+    packed = array.array("Q", keys)
+    del keys
+    high = memoryview(packed).cast("B").cast("I")[1 if sys.byteorder == "little" else 0 :: 2]
+    ids = high.tolist()  # the FIDE IDs, sorted: one listed twice is next to itself
+    high.release()
+    if any(map(operator.eq, ids, itertools.islice(ids, 1, None))):
         twice: set[int] = set()
-        kept = []
+        kept = array.array("Q")
         previous = -1
-        for key in keys:
+        for key in packed:
             if key >> 32 == previous:
                 twice.add(previous)
                 continue
             previous = key >> 32
             kept.append(key)
-        keys = kept
+        packed = kept
         for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
             errors.append(
                 ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
             )
-    sorted_keys = array.array("Q", keys)
-    del keys
-    into.keys = []
     if sys.byteorder != "little":
-        sorted_keys.byteswap()
+        packed.byteswap()
+    return packed
+
+
+def _write_index(
+    index: Path,
+    stamp: dict[str, int],
+    content: tuple[int, list[int]],
+    into: Gathered,
+    errors: list[ListError],
+) -> None:
+    """The index (see the module's docstring): a key a player sorted by FIDE ID (the ID above
+    the player's position: sorted plain ints, no gathering of records), the records as read."""
+    sorted_keys = _sorted_keys(into, errors)
     meta = {
-        "source": _stamp(source),
         "count": len(sorted_keys),
         "records": into.count,
         "shift": 32,
         "errors": [[e.line, e.message] for e in errors],
         "error_count": len(errors),
+        "fingerprint": {"block": content[0], "crc32": content[1]},
     }
     # a cache, checked by its size when read (see _fresh): no flush to disk needed
     with atomic(index, durable=False) as out:
-        out.write(_MAGIC + json.dumps(meta).encode() + b"\n")
+        out.write(_MAGIC + _stamp_line(stamp) + json.dumps(meta).encode() + b"\n")
         out.write(sorted_keys.tobytes())
         for records in into.records:
             out.write(records)

@@ -17,6 +17,7 @@ import array
 import contextlib
 import html
 import re
+import zlib
 from collections.abc import Iterator
 from typing import IO
 
@@ -139,14 +140,14 @@ def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
     return _RECORD_FORMAT % tuple(text)
 
 
-# keys (uint64, see batch_keys), FIDE IDs (uint32), records, problems, players seen
-Block = tuple[bytes, bytes, bytes, list[tuple[int, str]], int]
+# keys (uint64, see batch_keys), records, problems, players seen
+Block = tuple[bytes, bytes, list[tuple[int, str]], int]
 
 
 def xml_block(block: bytes) -> Block:
     """One block of whole ``<player>`` elements: the keys of :func:`batch_keys` (uint64, sorted
-    here, in the worker), the FIDE IDs (uint32), the index records, the problems (by the
-    player's number in the block) and the players seen. Every player is checked in one C-speed
+    here, in the worker), the index records, the problems (by the player's number in the
+    block) and the players seen. Every player is checked in one C-speed
     match; a block where one does not match goes player by player."""
     ids = array.array("I")
     records = bytearray()
@@ -160,7 +161,7 @@ def xml_block(block: bytes) -> Block:
         with contextlib.suppress(OverflowError):  # an ID of 2**32 or more: player by player
             ids.fromlist([int(values[0]) for values in found])
             if len(joined) == RECORD * seen:  # each field within its columns
-                return array.array("Q", batch_keys(ids)).tobytes(), ids.tobytes(), joined, [], seen
+                return array.array("Q", batch_keys(ids)).tobytes(), joined, [], seen
         ids = array.array("I")
     if len(found) == seen:
         for count, values in enumerate(found, start=1):
@@ -179,13 +180,7 @@ def xml_block(block: bytes) -> Block:
                 continue
             ids.append(player.fide_id)
             records.extend(record(player))
-    return (
-        array.array("Q", batch_keys(ids)).tobytes(),
-        ids.tobytes(),
-        bytes(records),
-        problems,
-        seen,
-    )
+    return array.array("Q", batch_keys(ids)).tobytes(), bytes(records), problems, seen
 
 
 def xml_blocks(data: IO[bytes], progress: Read | None) -> Iterator[bytes]:
@@ -297,11 +292,11 @@ def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
 Job = tuple[str, int, int]  # a range of an XML file: its path, start and end
 
 
-def xml_range(job: Job) -> Block:
+def xml_range(job: Job) -> tuple[Block, int]:
     """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
-    the worker itself (nothing is sent to it but the path and three numbers); a stretch
-    without ``</player>`` longer than any player is refused (the list's end is the
-    parent's: :func:`check_tail`)."""
+    the worker itself (nothing is sent to it but the path and two numbers), and the range's
+    CRC-32; a stretch without ``</player>`` longer than any player is refused (the list's
+    end is the parent's: :func:`check_tail`)."""
     path, start, end = job
     with open(path, "rb") as f:
         f.seek(start)
@@ -309,14 +304,16 @@ def xml_range(job: Job) -> Block:
     gap = first_gap(data, end - start)
     if gap >= 0:
         raise too_long(start + gap, data[gap:])
+    with memoryview(data) as view:
+        crc = zlib.crc32(view[: end - start])
     first = data.find(b"<player>")
     if first < 0 or first >= end - start:
-        return b"", b"", b"", [], 0
+        return (b"", b"", [], 0), crc
     stop = data.find(b"<player>", end - start)  # the next range's first player
     if stop < 0:
         last = data.rfind(CLOSE)
         stop = last + len(CLOSE) if last >= first else len(data)
-    return xml_block(data[first:stop])
+    return xml_block(data[first:stop]), crc
 
 
 def check_head(head: bytes) -> None:
