@@ -3,6 +3,8 @@ their line numbers, the index file made once and reused."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import struct
 import sys
@@ -11,6 +13,7 @@ import time
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -456,3 +459,84 @@ def test_a_touched_list_keeps_its_index(tmp_path: Path, monkeypatch: pytest.Monk
     with open_list(source) as again:  # its stamp renewed: the list is not read again
         assert len(again) == 4
     assert index.stat().st_ino == made and hashed == [source]
+
+
+# --- a list on a read-only medium ------------------------------------------------------------
+
+
+def recorder(shown: list[tuple[int, int]]) -> fidelist.Progress:
+    return lambda done, total: shown.append((done, total))
+
+
+def no_folder(*args: object, **kwargs: object) -> str:
+    raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+
+def read_only(monkeypatch: pytest.MonkeyPatch, *folders: Path, code: int = errno.EROFS) -> None:
+    """Files cannot be made in these folders (as on a read-only medium: root can write
+    anywhere else, so the test does not rely on permissions)."""
+    make = tempfile.mkstemp
+
+    def mkstemp(suffix: str = "", prefix: str = "", dir: str | Path | None = None) -> Any:
+        if dir is not None and Path(dir) in folders:
+            raise OSError(code, os.strerror(code), str(dir))
+        return make(suffix, prefix, dir)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+
+
+@pytest.mark.parametrize("kind", ["txt", "xml-zip"])
+def test_a_list_where_no_index_can_be_written_is_read_into_memory(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    media, temporary = tmp_path / "media", tmp_path / "tmp"
+    media.mkdir()
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    if kind == "txt":
+        source = write_text(media / "players_list_foa.txt", LINES)
+    else:  # read on every processor, unpacked into a temporary folder: here on one
+        monkeypatch.setattr(build, "PARALLEL_XML", 0)
+        monkeypatch.setattr(tempfile, "mkdtemp", no_folder)
+        source = zipped(media / "players_list_xml.zip", "players_list_xml_foa.xml",
+                        xml_of(LINES).encode())  # fmt: skip
+    read_only(monkeypatch, media, temporary)
+    for _ in range(2):  # and again: nothing was kept
+        shown: list[tuple[int, int]] = []
+        with open_list(source, recorder(shown)) as listed:
+            assert listed.warnings == [
+                "the list's index could not be written (next to the list: read-only file "
+                f"system; in {temporary}: read-only file system): the list was read into "
+                "memory, and is read again on every use"
+            ]
+            assert len(listed) == 4 and listed.errors == [] and shown
+            polgar = listed.get(700070)
+            assert polgar is not None and polgar.flag == "wi"
+            assert [p.fide_id for p in listed] == [700070, 1503014, 4188888, 4199999]
+            out = io.BytesIO()
+            assert listed.write_text(out, {}) == 4
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["media", source.name, "tmp"]
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
+def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
+    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    media, temporary = tmp_path / "media", tmp_path / "tmp"
+    media.mkdir()
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    source = write_text(media / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, media, code=code)
+    read = []
+    for _ in range(2):
+        shown: list[tuple[int, int]] = []
+        with open_list(source, recorder(shown)) as listed:
+            assert len(listed) == 4 and listed.warnings == []
+        read.append(bool(shown))
+    assert read == [True, False]  # the second open found its index in the temporary folder
+    assert (
+        [p.name for p in temporary.iterdir()]
+        == [p.name for p in temporary.iterdir() if p.name.endswith(".fide-rating-index")]
+        != []
+    )

@@ -138,12 +138,15 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
         data, size = opened.data, opened.size
         read = None if progress is None else functools.partial(_bytes_read, progress, size)
         fast = True
-        if opened.kind == "xml" and size >= PARALLEL_XML and _can_fork():
-            if opened.zipped:
+        parallel = opened.kind == "xml" and size >= PARALLEL_XML and _can_fork()
+        folder = None  # where a zipped XML list is unpacked for the workers
+        if parallel and opened.zipped:
+            with contextlib.suppress(OSError):  # no temporary folder: one processor reads
                 folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
-                _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
-            else:  # the workers take the fingerprint, a CRC-32 a range
-                content = RANGE, _xml_in_ranges(_ranges_of(source, size), errors, into, read)
+        if parallel and not opened.zipped:  # the workers take the fingerprint: a CRC a range
+            content = RANGE, _xml_in_ranges(_ranges_of(source, size), errors, into, read)
+        elif folder is not None:
+            _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
         elif opened.kind == "xml":
             _xml_serial(data, errors, into, read)
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import array
 import bisect
 import contextlib
+import errno
 import hashlib
 import itertools
 import json
@@ -26,6 +27,7 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -51,14 +53,32 @@ _STAMP_BYTES = 256
 
 class FideList:
     """Players of a list by FIDE ID, from the index file (memory-mapped: nothing is read
-    until a player is looked up)."""
+    until a player is looked up), or from the index made in memory where none could be
+    written (:attr:`warnings` says so)."""
 
-    def __init__(self, index: Path, source: Path) -> None:
+    def __init__(self, index: Path, source: Path, *, warnings: Sequence[str] = ()) -> None:
         self.source = source
-        self._file = index.open("rb")
-        self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
+        self.warnings = list(warnings)  # what a command should tell: the index not written
+        self._file: IO[bytes] | None = index.open("rb")
+        self._map: mmap.mmap | bytearray = mmap.mmap(
+            self._file.fileno(), 0, access=mmap.ACCESS_READ
+        )
         if hasattr(mmap, "MADV_RANDOM"):  # look-ups: no read-ahead of the whole file
             self._map.madvise(mmap.MADV_RANDOM)
+        self._load()
+
+    @classmethod
+    def in_memory(cls, data: bytearray, source: Path, warnings: Sequence[str]) -> FideList:
+        """A list from its index's bytes, made in memory (see :func:`open_list`)."""
+        self = cls.__new__(cls)
+        self.source = source
+        self.warnings = list(warnings)
+        self._file = None
+        self._map = data
+        self._load()
+        return self
+
+    def _load(self) -> None:
         head_at = len(_MAGIC) + _STAMP_BYTES
         head_end = self._map.find(b"\n", head_at) + 1
         meta = json.loads(self._map[head_at:head_end])
@@ -138,8 +158,10 @@ class FideList:
         return max(0, stop - start)
 
     def close(self) -> None:
-        self._map.close()
-        self._file.close()
+        if isinstance(self._map, mmap.mmap):
+            self._map.close()
+        if self._file is not None:
+            self._file.close()
 
     def __enter__(self) -> FideList:
         return self
@@ -188,14 +210,63 @@ def _fresh(index: Path, source: Path) -> bool:
 
 
 def build_index(source: Path, index: Path, progress: Progress | None = None) -> None:
-    """Read the list once and write its index (see :func:`_write_index`). A damaged zip is a
-    :class:`ListFileError` that says so; no index is written from part of a list."""
+    """Read the list once and write its index. A damaged zip is a :class:`ListFileError`
+    that says so; no index is written from part of a list."""
+    _built(source, progress).write(index)
+
+
+def _built(source: Path, progress: Progress | None) -> _Index:
+    """The list read once, its index made in memory."""
     stamp = stamp_of(source)  # before reading: a list changed meanwhile is read again
     try:
         errors, into, content = read_list(source, progress)
     except (zipfile.BadZipFile, zlib.error, EOFError) as error:
         raise ListFileError(f"the zip file is damaged ({error})") from None
-    _write_index(index, stamp, content, into, errors)
+    sorted_keys = _sorted_keys(into, errors)
+    meta = {
+        "count": len(sorted_keys),
+        "records": into.count,
+        "shift": 32,
+        "errors": [[e.line, e.message] for e in errors],
+        "error_count": len(errors),
+        "fingerprint": {"block": content[0], "crc32": content[1]},
+    }
+    head = _MAGIC + _stamp_line(stamp) + json.dumps(meta).encode() + b"\n"
+    return _Index(head, sorted_keys, into.records)
+
+
+@dataclass
+class _Index:
+    """An index made (see the module's docstring): its head, the keys sorted by FIDE ID (the
+    ID above the player's position: sorted plain ints, no gathering of records), the records
+    as read."""
+
+    head: bytes
+    keys: array.array[int]
+    records: list[bytes | bytearray]
+
+    def write(self, index: Path) -> None:
+        # a cache, checked by its size when read (see _fresh): no flush to disk needed
+        with atomic(index, durable=False) as out:
+            out.write(self.head)
+            out.write(self.keys)
+            for records in self.records:
+                out.write(records)
+
+    def joined(self) -> bytearray:
+        """The index file's bytes, the records let go of as they are copied (the memory of
+        one index, not two)."""
+        size = len(self.head) + 8 * len(self.keys) + sum(len(r) for r in self.records)
+        data = bytearray(size)
+        data[: len(self.head)] = self.head
+        at = len(self.head) + 8 * len(self.keys)
+        data[len(self.head) : at] = self.keys.tobytes()
+        self.records.reverse()
+        while self.records:
+            records = self.records.pop()
+            data[at : at + len(records)] = records
+            at += len(records)
+        return data
 
 
 def _sorted_keys(into: Gathered, errors: list[ListError]) -> array.array[int]:
@@ -229,47 +300,39 @@ def _sorted_keys(into: Gathered, errors: list[ListError]) -> array.array[int]:
     return packed
 
 
-def _write_index(
-    index: Path,
-    stamp: dict[str, int],
-    content: tuple[int, list[int]],
-    into: Gathered,
-    errors: list[ListError],
-) -> None:
-    """The index (see the module's docstring): a key a player sorted by FIDE ID (the ID above
-    the player's position: sorted plain ints, no gathering of records), the records as read."""
-    sorted_keys = _sorted_keys(into, errors)
-    meta = {
-        "count": len(sorted_keys),
-        "records": into.count,
-        "shift": 32,
-        "errors": [[e.line, e.message] for e in errors],
-        "error_count": len(errors),
-        "fingerprint": {"block": content[0], "crc32": content[1]},
-    }
-    # a cache, checked by its size when read (see _fresh): no flush to disk needed
-    with atomic(index, durable=False) as out:
-        out.write(_MAGIC + _stamp_line(stamp) + json.dumps(meta).encode() + b"\n")
-        out.write(sorted_keys.tobytes())
-        for records in into.records:
-            out.write(records)
-
-
 def open_list(source: Path, progress: Progress | None = None) -> FideList:
     """A list by FIDE ID: its index next to it, made (or remade, when the list changed) on the
-    first use. Where that folder is not writable the index goes to a temporary folder."""
+    first use. Where that folder is not writable the index goes to a temporary folder; where
+    neither is (a read-only medium), the index is made in memory, and the list's
+    :attr:`FideList.warnings` say so."""
     if not source.is_file():
         raise FileNotFoundError(2, "No such file or directory", str(source))
-    index = index_path(source)
+    places: list[tuple[str, Path | None]] = [("next to the list", index_path(source))]
     try:
-        if not _fresh(index, source):
+        where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+        folder = tempfile.gettempdir()
+        places.append((f"in {folder}", Path(folder) / f"{where}-{index_path(source).name}"))
+    except OSError:  # no usable temporary folder at all
+        places.append(("in a temporary folder", None))
+    try:
+        for _, index in places:
+            if index is not None and _fresh(index, source):
+                return FideList(index, source)
+        made = _built(source, progress)
+        refused = []
+        for place, index in places:
             try:
-                build_index(source, index, progress)
-            except PermissionError:
-                where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-                index = Path(tempfile.gettempdir()) / f"{where}-{index.name}"
-                if not _fresh(index, source):
-                    build_index(source, index, progress)
+                if index is None:
+                    raise FileNotFoundError(errno.ENOENT, "none usable")
+                made.write(index)
+            except OSError as error:  # read-only, not allowed, full: the next place
+                refused.append(f"{place}: {(error.strerror or str(error)).lower()}")
+                continue
+            return FideList(index, source)
     except ListFileError as error:  # every command says which file it is
         raise ListFileError(f"{source}: {error}") from None
-    return FideList(index, source)
+    warning = (
+        f"the list's index could not be written ({'; '.join(refused)}): the list was read "
+        "into memory, and is read again on every use"
+    )
+    return FideList.in_memory(made.joined(), source, [warning])
