@@ -540,3 +540,20 @@ def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
         == [p.name for p in temporary.iterdir() if p.name.endswith(".fide-rating-index")]
         != []
     )
+
+
+def test_a_command_says_the_list_was_read_into_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fide_rating.commands import lists
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, tmp_path)
+    with lists.open_list(source) as listed:
+        assert len(listed) == 4
+    assert capsys.readouterr().err == (
+        f"{source}: the list's index could not be written (next to the list: read-only file "
+        f"system; in {tmp_path}: read-only file system): the list was read into memory, and "
+        "is read again on every use\n"
+    )
