@@ -557,3 +557,12 @@ def test_a_command_says_the_list_was_read_into_memory(
         f"system; in {tmp_path}: read-only file system): the list was read into memory, and "
         "is read again on every use\n"
     )
+
+
+def test_a_zip_unpacking_to_more_than_any_list_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = zipped(tmp_path / "players_list.zip", "players_list_foa.txt",
+                    ("\r\n".join([HEADER, *LINES]) + "\r\n").encode("latin-1"))  # fmt: skip
+    monkeypatch.setattr(build, "MAX_UNPACKED", 600)  # 4 GiB: a zip64 to make otherwise
+    refused(source, "expected a list of at most 600 bytes in the zip .* got players_list_foa")
