@@ -164,6 +164,12 @@ def test_not_a_list(tmp_path: Path) -> None:
         open_list(tmp_path / "missing.txt")
 
 
+def in_ranges(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
+    """Any XML list read on every processor, each worker ``size`` bytes of it."""
+    monkeypatch.setattr(build, "PARALLEL_XML", 0)
+    monkeypatch.setattr(build, "RANGE", size)
+
+
 def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,8 +180,7 @@ def test_a_large_xml_list_is_read_on_every_processor_with_the_same_result(
     with open_list(source) as serial:
         expected = ([(p.fide_id, p.rating) for p in serial], [str(e) for e in serial.errors])
     fidelist.index_path(source).unlink()
-    monkeypatch.setattr(build, "PARALLEL_XML", 0)
-    monkeypatch.setattr(build, "RANGE", 150)  # ranges far shorter than a player
+    in_ranges(monkeypatch, 150)  # ranges far shorter than a player
     with open_list(source) as parallel:
         assert ([(p.fide_id, p.rating) for p in parallel],
                 [str(e) for e in parallel.errors]) == expected  # fmt: skip
@@ -268,8 +273,7 @@ def test_an_xml_list_cut_off_is_refused(
     parallel: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if parallel:
-        monkeypatch.setattr(build, "PARALLEL_XML", 0)
-        monkeypatch.setattr(build, "RANGE", 150)
+        in_ranges(monkeypatch, 150)
     whole = xml_of(LINES).encode()
     source = tmp_path / "players_list_xml_foa.xml"
     inside = whole.rindex(b"<rating>")
@@ -314,8 +318,7 @@ def test_a_player_longer_than_any_of_the_list_is_refused(
     parallel: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if parallel:
-        monkeypatch.setattr(build, "PARALLEL_XML", 0)
-        monkeypatch.setattr(build, "RANGE", 1000)
+        in_ranges(monkeypatch, 1000)
     body = xml_of(LINES)
     long = body.replace("<name>Polgar, Judit</name>", "<name>" + "Polgar " * 5000 + "</name>")
     source = tmp_path / "players_list_xml_foa.xml"
@@ -468,6 +471,15 @@ def recorder(shown: list[tuple[int, int]]) -> fidelist.Progress:
     return lambda done, total: shown.append((done, total))
 
 
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A folder for the list (the medium), and the temporary folder."""
+    media, temporary = tmp_path / "media", tmp_path / "tmp"
+    media.mkdir()
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    return media, temporary
+
+
 def no_folder(*args: object, **kwargs: object) -> str:
     raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
@@ -489,14 +501,11 @@ def read_only(monkeypatch: pytest.MonkeyPatch, *folders: Path, code: int = errno
 def test_a_list_where_no_index_can_be_written_is_read_into_memory(
     kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    media, temporary = tmp_path / "media", tmp_path / "tmp"
-    media.mkdir()
-    temporary.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    media, temporary = folders(tmp_path, monkeypatch)
     if kind == "txt":
         source = write_text(media / "players_list_foa.txt", LINES)
     else:  # read on every processor, unpacked into a temporary folder: here on one
-        monkeypatch.setattr(build, "PARALLEL_XML", 0)
+        in_ranges(monkeypatch, 150)
         monkeypatch.setattr(tempfile, "mkdtemp", no_folder)
         source = zipped(media / "players_list_xml.zip", "players_list_xml_foa.xml",
                         xml_of(LINES).encode())  # fmt: skip
@@ -522,10 +531,7 @@ def test_a_list_where_no_index_can_be_written_is_read_into_memory(
 def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
     code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    media, temporary = tmp_path / "media", tmp_path / "tmp"
-    media.mkdir()
-    temporary.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    media, temporary = folders(tmp_path, monkeypatch)
     source = write_text(media / "players_list_foa.txt", LINES)
     read_only(monkeypatch, media, code=code)
     read = []
