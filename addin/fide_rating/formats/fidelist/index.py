@@ -60,15 +60,13 @@ class FideList:
         self.source = source
         self.warnings = list(warnings)  # what a command should tell: the index not written
         self._file: IO[bytes] | None = index.open("rb")
-        self._map: mmap.mmap | bytearray = mmap.mmap(
-            self._file.fileno(), 0, access=mmap.ACCESS_READ
-        )
+        self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
         if hasattr(mmap, "MADV_RANDOM"):  # look-ups: no read-ahead of the whole file
             self._map.madvise(mmap.MADV_RANDOM)
         self._load()
 
     @classmethod
-    def in_memory(cls, data: bytearray, source: Path, warnings: Sequence[str]) -> FideList:
+    def in_memory(cls, data: mmap.mmap, source: Path, warnings: Sequence[str]) -> FideList:
         """A list from its index's bytes, made in memory (see :func:`open_list`)."""
         self = cls.__new__(cls)
         self.source = source
@@ -158,8 +156,7 @@ class FideList:
         return max(0, stop - start)
 
     def close(self) -> None:
-        if isinstance(self._map, mmap.mmap):
-            self._map.close()
+        self._map.close()
         if self._file is not None:
             self._file.close()
 
@@ -253,19 +250,16 @@ class _Index:
             for records in self.records:
                 out.write(records)
 
-    def joined(self) -> bytearray:
-        """The index file's bytes, the records let go of as they are copied (the memory of
-        one index, not two)."""
+    def in_memory(self) -> mmap.mmap:
+        """The index file's bytes in memory (anonymous, taken page by page as written), the
+        records let go of as they are copied: one index in memory at a time, not two."""
         size = len(self.head) + 8 * len(self.keys) + sum(len(r) for r in self.records)
-        data = bytearray(size)
-        data[: len(self.head)] = self.head
-        at = len(self.head) + 8 * len(self.keys)
-        data[len(self.head) : at] = self.keys.tobytes()
+        data = mmap.mmap(-1, size)
+        data.write(self.head)
+        data.write(self.keys)
         self.records.reverse()
         while self.records:
-            records = self.records.pop()
-            data[at : at + len(records)] = records
-            at += len(records)
+            data.write(self.records.pop())
         return data
 
 
@@ -335,4 +329,4 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
         f"the list's index could not be written ({'; '.join(refused)}): the list was read "
         "into memory, and is read again on every use"
     )
-    return FideList.in_memory(made.joined(), source, [warning])
+    return FideList.in_memory(made.in_memory(), source, [warning])
