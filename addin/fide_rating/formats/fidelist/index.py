@@ -301,17 +301,14 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
     :attr:`FideList.warnings` say so."""
     if not source.is_file():
         raise FileNotFoundError(2, "No such file or directory", str(source))
-    places: list[tuple[str, Path | None]] = [("next to the list", index_path(source))]
     try:
-        where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-        folder = tempfile.gettempdir()
-        places.append((f"in {folder}", Path(folder) / f"{where}-{index_path(source).name}"))
-    except OSError:  # no usable temporary folder at all
-        places.append(("in a temporary folder", None))
-    try:
-        for _, index in places:
-            if index is not None and _fresh(index, source):
-                return FideList(index, source)
+        beside = index_path(source)
+        if _fresh(beside, source):
+            return FideList(beside, source)
+        temporary = _temporary_place(source)  # looked for only where the list's has none
+        if temporary[1] is not None and _fresh(temporary[1], source):
+            return FideList(temporary[1], source)
+        places = [("next to the list", beside), temporary]
         made = _built(source, progress)
         refused = []
         for place, index in places:
@@ -322,6 +319,7 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
             except OSError as error:  # read-only, not allowed, full: the next place
                 refused.append(f"{place}: {(error.strerror or str(error)).lower()}")
                 continue
+            made.records.clear()  # let go of before the index is looked into
             return FideList(index, source)
     except ListFileError as error:  # every command says which file it is
         raise ListFileError(f"{source}: {error}") from None
@@ -330,3 +328,14 @@ def open_list(source: Path, progress: Progress | None = None) -> FideList:
         "into memory, and is read again on every use"
     )
     return FideList.in_memory(made.in_memory(), source, [warning])
+
+
+def _temporary_place(source: Path) -> tuple[str, Path | None]:
+    """Where the index goes when the list's folder is not writable: the temporary folder,
+    under a name of the list's path (None where no temporary folder is usable)."""
+    try:
+        folder = tempfile.gettempdir()
+    except OSError:
+        return "in a temporary folder", None
+    name = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+    return f"in {folder}", Path(folder) / f"{name}-{index_path(source).name}"
