@@ -208,7 +208,7 @@ def _ranges_of(source: Path, size: int) -> Iterator[Job]:
         f.seek(max(0, size - OVERRUN))
         check_tail(f.read(), size)
     for at in range(0, size, RANGE):
-        yield str(source), at, min(at + RANGE, size)
+        yield str(source), at, min(at + RANGE, size), True
 
 
 def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
@@ -229,13 +229,13 @@ def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
             if written >= start + RANGE + OVERRUN:
                 out.flush()
                 while written >= start + RANGE + OVERRUN:
-                    yield str(path), start, start + RANGE
+                    yield str(path), start, start + RANGE, False
                     start += RANGE
     if not written:
         check_head(b"")
     check_end(tail, written - len(tail))
     for at in range(start, written, RANGE):
-        yield str(path), at, min(at + RANGE, written)
+        yield str(path), at, min(at + RANGE, written), False
 
 
 def _xml_in_ranges(

@@ -289,15 +289,16 @@ def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
     return tail
 
 
-Job = tuple[str, int, int]  # a range of an XML file: its path, start and end
+Job = tuple[str, int, int, bool]  # a range of an XML file: path, start, end, its CRC wanted
 
 
 def xml_range(job: Job) -> tuple[Block, int]:
     """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
-    the worker itself (nothing is sent to it but the path and two numbers), and the range's
-    CRC-32; a stretch without ``</player>`` longer than any player is refused (the list's
-    end is the parent's: :func:`check_tail`)."""
-    path, start, end = job
+    the worker itself (nothing is sent to it but the job's path, numbers and flag), and the
+    range's CRC-32 (0 where not wanted: a file unpacked from a zip). A stretch without
+    ``</player>`` longer than any player is refused (the list's end is the parent's:
+    :func:`check_tail`)."""
+    path, start, end, wanted = job
     with open(path, "rb") as f:
         f.seek(start)
         data = f.read(end - start + OVERRUN)
@@ -305,7 +306,7 @@ def xml_range(job: Job) -> tuple[Block, int]:
     if gap >= 0:
         raise too_long(start + gap, data[gap:])
     with memoryview(data) as view:
-        crc = zlib.crc32(view[: end - start])
+        crc = zlib.crc32(view[: end - start]) if wanted else 0
     first = data.find(b"<player>")
     if first < 0 or first >= end - start:
         return (b"", b"", [], 0), crc
