@@ -85,11 +85,16 @@ class FideList:
         self.error_count: int = meta["error_count"]
         self._shift: int = meta["shift"]
         keys_at = head_end
-        # the FIDE ID above the record's position, sorted: one array serves both
-        self._keys = array.array("Q")
-        self._keys.frombytes(self._map[keys_at : keys_at + 8 * self.count])
-        if sys.byteorder != "little":
-            self._keys.byteswap()
+        # the FIDE ID above the record's position, sorted: one array serves both; looked into
+        # where it is (nothing read until a player is looked up: a cold open reads no keys)
+        view = memoryview(self._map)[keys_at : keys_at + 8 * self.count].cast("Q")
+        if sys.byteorder == "little":
+            self._keys: Sequence[int] = view
+        else:  # the index is little-endian
+            swapped = array.array("Q", view)
+            swapped.byteswap()
+            view.release()
+            self._keys = swapped
         self._records = keys_at + 8 * self.count
 
     def __len__(self) -> int:
@@ -156,6 +161,8 @@ class FideList:
         return max(0, stop - start)
 
     def close(self) -> None:
+        if isinstance(self._keys, memoryview):
+            self._keys.release()  # the map cannot close while looked into
         self._map.close()
         if self._file is not None:
             self._file.close()
