@@ -1,8 +1,8 @@
 """What an index knows of the list it was made from, to tell whether that list has changed.
 
 * The stamp, checked on every open (a millisecond or so): the list's size, modification and
-  change times, and a CRC-32 of 64 blocks of 16 KiB spread over it (the whole list up to
-  1 MiB). Putting an edited list's modification time back does not hide the edit where the
+  change times, and a CRC-32 of 16 blocks of 32 KiB spread over it (the whole list up to
+  512 KiB). Putting an edited list's modification time back does not hide the edit where the
   system keeps a change time (Linux, macOS: no program can set it).
 * The fingerprint, taken as the list is read for its index: a CRC-32 of each 64 MiB of the
   file. When the times differ but size and samples agree (a list touched, copied with its
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from _typeshed import ReadableBuffer, WriteableBuffer
 
 FINGERPRINT_BLOCK = 1 << 26  # bytes of the list a CRC-32 of its fingerprint covers
-SAMPLES = 64  # blocks of the list read for its stamp
-SAMPLE = 1 << 14  # bytes a block
+SAMPLES = 16  # blocks of the list read for its stamp (a seek each, where not cached)
+SAMPLE = 1 << 15  # bytes a block
 
 
 class Fingerprint:
