@@ -99,6 +99,8 @@ def open_list(path: str | Path, kind: str = "standard") -> AnyList:
         say(f"{shown(source)}: {problem}", err=True)
     if listed.error_count > 20:
         say(f"{shown(source)}: ... and {listed.error_count - 20} more problems", err=True)
+    for warning in listed.warnings:  # e.g. no index could be written: read into memory
+        say(f"{shown(source)}: {warning}", err=True)
     return listed
 
 
