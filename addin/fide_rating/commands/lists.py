@@ -35,6 +35,8 @@ class AnyList(Protocol):
     def get(self, fide_id: int, /) -> ListedPlayer | None: ...
     def close(self) -> None: ...
     def __len__(self) -> int: ...
+    def __enter__(self) -> AnyList: ...
+    def __exit__(self, *exc: object) -> None: ...
 
 
 class BookList:
@@ -56,6 +58,12 @@ class BookList:
 
     def close(self) -> None:
         pass
+
+    def __enter__(self) -> BookList:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def __len__(self) -> int:
         return len(self.players)
