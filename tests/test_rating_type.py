@@ -77,7 +77,7 @@ def test_periods_with_their_own_increments() -> None:
     assert tc.increment == 30 and tc.minutes_for(60) == 145
     # an increment only from move 41: 90 min + 30 min + 20 x 30 s = 130
     late = TimeControl.from_seconds([(40, 5400, 0), (None, 1800, 30)])
-    assert late.increments == (0, 30) and late.minutes_for(60) == 130
+    assert late.increments == (Fraction(0), Fraction(30)) and late.minutes_for(60) == 130
     assert str(late) == "40 moves in 90 min + 30 min (30 s a move)"
     assert rating_type_of(late, D2025).kind == "standard"
 
