@@ -71,7 +71,6 @@ def test_every_result_code_and_records_kept() -> None:
                 birth="2005"),
         "GER    1 m     Alpha,Anna                        2400 BAV      9999",
         "013 Team One                            1    2",
-        "310   1 Team One",
     ]  # fmt: skip
     text = "\n".join(lines) + "\n"
     t = trf.parse(text)
@@ -84,6 +83,9 @@ def test_every_result_code_and_records_kept() -> None:
     assert set(codes) == {"1", "=", "0", "H", "F", "U"}
     assert trf.write(t) == text
     assert t.players[3].birth_date == 2005 and t.players[2].title_name == "WIM"
+    # a TRF-2026 team record makes it a team event: a player's points are informative there
+    team = trf.parse(text + "310   1 Team One\n")
+    assert team.team_event and team.errors == [] and trf.write(team) == text + "310   1 Team One\n"
 
 
 def _put(line: str, column: int, text: str) -> str:
@@ -222,7 +224,8 @@ def test_scoring_record_162() -> None:
     ]
     scored = trf.parse("\n".join(["012 Three points a win", "162  W 3.0    L 1.0", a, b]) + "\n")
     assert scored.errors == []
-    assert trf.scoring(scored)["1"] == 6 and trf.scoring(scored)["="] == 1
+    assert trf.scoring(scored)["1"] == 3 and trf.scoring(scored)["="] == Fraction(1, 2)
+    assert trf.scoring(scored)["U"] == 3  # P (the pairing-allocated bye) is a win's points
 
 
 def test_points_helper() -> None:

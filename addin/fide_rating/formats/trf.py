@@ -12,13 +12,29 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import gcd as _gcd
 from pathlib import Path
 from typing import NamedTuple
 
 from ..files import write_bytes
+from .trf_records import (
+    BYE_TYPES,
+    NATIONAL,
+    RECORDS,
+    SCORING_CODES,
+    DateReading,
+    EncodedTimeControl,
+    RecordError,
+    choose_dates,
+    date_readings,
+    read_byes,
+    read_scoring,
+    read_time_control,
+)
+from .trf_records import round_dates as _round_dates
 
 RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
 _COLOURS = frozenset(("w", "b", "-", " "))
@@ -34,7 +50,6 @@ DEFAULT_POINTS = {
     "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "H": Fraction(1, 2),
     "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0),
 }  # fmt: skip
-_HALVES = {code: int(points * 2) for code, points in DEFAULT_POINTS.items()}
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
           "wc": "WCM"}  # fmt: skip
@@ -92,7 +107,7 @@ class Player(NamedTuple):
         """The birth date, or only the year when that is all the file gives."""
         text = self.birth.strip()
         m = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
-        if m is None:
+        if m is None or int(m.group(1)) == 0:
             return None
         if m.group(2) is None:
             return int(m.group(1))
@@ -111,6 +126,7 @@ class Tournament:
     warnings: list[TrfError] = field(default_factory=list)  # read, but worth a look
     encoding: str = "utf-8"
     newline: str = "\n"
+    given_start: _dt.date | None = None  # the start date given for the file's (--start)
 
     @functools.cached_property
     def players(self) -> dict[int, Player]:
@@ -125,17 +141,31 @@ class Tournament:
                 return x[4:].rstrip()
         return None
 
+    def records(self, tag: str) -> list[str]:
+        """Every record with this tag, whole (``240`` byes ...)."""
+        return [x for x in self.lines if isinstance(x, str) and x[:3] == tag]
+
     @property
     def name(self) -> str | None:
         return self.header("012")
 
+    def dates(self) -> tuple[DateReading | None, DateReading | None]:
+        """The start (042) and end (052) dates as read, with the form chosen where the text
+        allows several (:func:`~.trf_records.choose_dates`)."""
+        return choose_dates(self.header("042"), self.header("052"), round_dates(self))
+
     @property
     def start(self) -> _dt.date | None:
-        return parse_date(self.header("042") or "")
+        """The start date: the one given (``--start``), else record 042's."""
+        if self.given_start is not None:
+            return self.given_start
+        found = self.dates()[0]
+        return found.day if found else None
 
     @property
     def end(self) -> _dt.date | None:
-        return parse_date(self.header("052") or "")
+        found = self.dates()[1]
+        return found.day if found else None
 
     @property
     def rounds(self) -> int:
@@ -145,26 +175,28 @@ class Tournament:
             found = max(found, int(declared.strip()))
         return found
 
+    @property
+    def team_event(self) -> bool:
+        """A team event (TRF-2026 team records 310, or a 192 team code): the points of a 001
+        record are informative there, and 240 names teams."""
+        kind = self.header("192") or ""
+        return "TEAM" in kind.upper() or any(
+            isinstance(x, str) and x[:3] == "310" for x in self.lines
+        )
+
+
+def round_dates(t: Tournament) -> list[_dt.date | None]:
+    """The dates of the rounds (record 132: one date a round, YY/MM/DD, from column 92)."""
+    record = next((x for x in t.lines if isinstance(x, str) and x[:3] == "132"), None)
+    return [] if record is None else _round_dates(record)[0]
+
 
 def parse_date(text: str) -> _dt.date | None:
-    """``2005/07/28``, ``2005.07.28``, ``28. 07. 2005`` or ``05/07/28``."""
-    t = text.strip()
-    m = re.fullmatch(r"(\d{4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2})", t)
-    if m:
-        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    else:
-        m = re.fullmatch(r"(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{4})", t)
-        if m:
-            d, mo, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        else:
-            m = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", t)
-            if not m:
-                return None
-            y, mo, d = 2000 + int(m.group(1)), int(m.group(2)), int(m.group(3))
-    try:
-        return _dt.date(y, mo, d)
-    except ValueError:
-        return None
+    """A date as files write it: ``2005/07/28``, ``28. 07. 2005``, ``05/07/28``, ``May 10,
+    2020`` ...; the likeliest reading where the text allows several
+    (:func:`~.trf_records.date_readings`)."""
+    found = date_readings(text)
+    return found[0][0] if found else None
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -200,8 +232,14 @@ MIN_RATING, MAX_RATING = 1, 4000  # what the rules core takes (FIDE's ratings: 1
 _BIRTH = re.compile(r"(\d{4})(?:\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2}))?")
 
 
+_UNKNOWN_BIRTH = re.compile(r"[0 ./-]*")  # 0000/00/00, ".  ." : written for "not known"
+
+
 def _valid_birth(text: str) -> bool:
-    """A year, or a date (00 for an unknown month or day)."""
+    """A year, or a date (00 for an unknown month or day), or only zeros and separators (a
+    birth date not known, as some programs write it)."""
+    if _UNKNOWN_BIRTH.fullmatch(text):
+        return True
     m = _BIRTH.fullmatch(text)
     if m is None:
         return False
@@ -354,8 +392,10 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
 def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
     """A TRF from its bytes (UTF-8 or Latin-1; CRLF, LF or CR) or text.
 
-    With ``checks`` (the default) the whole-file checks run too: opponents that exist and
-    reciprocate, points that add up (:func:`check`).
+    Every record FIDE defines is read (TRF-16 and TRF-2026): the players (001), the header
+    records whose text means something (dates, 142, 152, 162, 222, 240), the others kept as
+    written. With ``checks`` (the default) the whole-file checks run too: opponents that exist
+    and reciprocate, points that add up by record 162's scoring and 240's byes (:func:`check`).
     """
     if isinstance(data, bytes):
         text, encoding = decode(data)
@@ -363,88 +403,239 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
         text, encoding = data, "utf-8"
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
     t = Tournament(encoding=encoding, newline=newline)
-    raw_lines = re.split(r"\r\n|\r|\n", text)
+    raw_lines = re.split(r"\r\n|\r|\n", text) if "\r" in text else text.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     if not any(line.strip() for line in raw_lines):
         t.errors.append(TrfError(1, 0, "the file is empty"))
         return t
     records = 0
+    lines, errors = t.lines, t.errors
+    append = lines.append
     for no, line in enumerate(raw_lines, start=1):
-        if line[:3] == "001":
-            player = parse_player(line, no, t.errors)
-            t.lines.append(player if player is not None else line)
-        else:
-            t.lines.append(line)
-            if line[:3] in _DATES:
-                _check_date(line, no, t.errors, t.warnings)
+        code = line[:3]
+        if code == "001":
+            player = parse_player(line, no, errors)
+            append(player if player is not None else line)
+            records += 1
+            continue
+        append(line)
+        if code in _READERS:
+            _READERS[code](t, line, no)
         records += _RECORD.match(line) is not None
     if records == 0:
         t.errors.append(
             TrfError(1, 0, "not a TRF file: no line starts with a record code such as 012 or 001")
         )
         return t
+    _check_dates(t)
     if checks:
         check(t)
     return t
 
 
-_RECORD = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
+_RECORD = re.compile(r"(?:\d{3}|XX[A-Z]|BB[A-Z]|###)(?: |$)")
 _DATES = {"042": "start date", "052": "end date"}
+
+
+def _record_problem(t: Tournament, line: str, no: int, column: int, message: str) -> None:
+    what = RECORDS.get(line[:3], "")
+    t.errors.append(TrfError(no, column, f"record {line[:3]} ({what}): {message}"))
+
+
+def _read_number(t: Tournament, line: str, no: int) -> None:
+    """142 and XXR: the number of rounds."""
+    text = line[4:].strip()
+    if text and not (text.isdigit() and int(text) > 0):
+        _record_problem(t, line, no, 5, f"expected the number of rounds, got {text!r}")
+
+
+def _read_colour(t: Tournament, line: str, no: int) -> None:
+    """152: the initial colour, W or B (TRF-2026; files write w and b too)."""
+    text = line[4:].strip()
+    if text and text.upper() not in ("W", "B"):
+        _record_problem(t, line, no, 5, f"expected the initial colour W or B, got {text!r}")
+
+
+def _read_with(reader: Callable[[str], object]) -> Callable[[Tournament, str, int], None]:
+    def read(t: Tournament, line: str, no: int) -> None:
+        try:
+            reader(line)
+        except RecordError as error:
+            _record_problem(t, line, no, error.column, error.message)
+
+    return read
+
+
+_READERS: dict[str, Callable[[Tournament, str, int], None]] = {
+    "142": _read_number,
+    "XXR": _read_number,
+    "152": _read_colour,
+    "162": _read_with(read_scoring),
+    "222": _read_with(read_time_control),
+    "240": _read_with(read_byes),
+}
 
 
 EARLIEST = _dt.date(1970, 1, 1)  # FIDE's first rating list: an earlier date is a mistake
 
 
-def _check_date(
-    line: str,
-    no: int,
-    errors: list[TrfError],
-    warnings: list[TrfError],
-    today: _dt.date | None = None,
-) -> None:
-    """A header date (042 start, 052 end) that is there must be a real date; one after today
-    or before 1970 is most likely a mistake (it chooses the edition of the rules)."""
-    text = line[4:].strip()
-    what = f"record {line[:3]} ({_DATES[line[:3]]})"
-    if not text:
-        return
-    day = parse_date(text)
-    if day is None:
-        errors.append(TrfError(no, 5, f"{what}: expected a date such as 2025/02/28, got {text!r}"))
-        return
+def _check_dates(t: Tournament, today: _dt.date | None = None) -> None:
+    """The header dates (042 start, 052 end) that are there must be dates; where the text
+    allows several, the reading chosen is said (a warning); a date after today or before 1970
+    is most likely a mistake (it chooses the edition of the rules)."""
+    found = t.dates()
     today = today or _dt.date.today()
-    if day > today:
-        warnings.append(TrfError(no, 5, f"{what}: {day.isoformat()} is after today "
-                                        f"({today.isoformat()}): is it right?"))  # fmt: skip
-    elif day < EARLIEST:
-        warnings.append(TrfError(no, 5, f"{what}: {day.isoformat()} is before FIDE's first "
-                                        "rating list (1970): is it right?"))  # fmt: skip
+    for (tag, what), reading in zip(_DATES.items(), found, strict=True):
+        if reading is None:
+            continue
+        no = next(i for i, x in enumerate(t.lines, start=1) if isinstance(x, str)
+                  and x[:3] == tag)  # fmt: skip
+        text = (t.header(tag) or "").strip()
+        name = f"record {tag} ({what})"
+        day = reading.day
+        if day is None:
+            t.errors.append(TrfError(no, 5, f"{name}: expected a date such as 2025/02/28, "
+                                            f"got {text!r}"))  # fmt: skip
+            continue
+        if reading.others and reading.why.startswith("the likeliest"):
+            other = " or ".join(f"{d.isoformat()} ({form})" for d, form in reading.others)
+            then = "give --start if it is" if tag == "042" else "it counts for the duration"
+            t.warnings.append(TrfError(no, 5, (
+                f"{name}: {text!r} read as {day.isoformat()} ({reading.form}, {reading.why}); "
+                f"it could also be {other}: {then}"
+            )))  # fmt: skip
+        if day > today:
+            t.warnings.append(TrfError(no, 5, f"{name}: {day.isoformat()} is after today "
+                                              f"({today.isoformat()}): is it right?"))  # fmt: skip
+        elif day < EARLIEST:
+            t.warnings.append(TrfError(
+                no, 5, f"{name}: {day.isoformat()} is before FIDE's first rating list (1970): "
+                       "is it right?"))  # fmt: skip
 
 
-# TRF-2026 tag 162: which result codes each scoring symbol covers
-_SCORING_CODES = {"W": "1+WF", "D": "=DH", "L": "0L", "A": "-Z ", "P": "U", "X": ""}
-
-
-def scoring(t: Tournament) -> dict[str, int]:
-    """Half points of each result code: the defaults, or tag 162's (TRF-2026) where given."""
-    halves = dict(_HALVES)
+def scoring(t: Tournament) -> dict[str, Fraction]:
+    """The points of each result code: TRF-2026 record 162's where the file has one (read as
+    far as it can be), else the defaults (win 1, draw 1/2, loss 0)."""
     record = t.header("162")
+    values = None
+    if record is not None:
+        try:
+            values = read_scoring("162 " + record)
+        except RecordError:
+            values = None  # reported by the reader; the defaults count
+    if values is None:
+        return dict(DEFAULT_POINTS)
+    out = {code: Fraction(0) for code in RESULT_CODES}
+    for symbol, codes in SCORING_CODES.items():
+        for code in codes:
+            out[code] = values[symbol]
+    return out
+
+
+def time_control(t: Tournament) -> EncodedTimeControl | None:
+    """TRF-2026 record 222, the encoded time control (periods: moves, seconds, seconds a
+    move), or None when the file has none or it cannot be read (reported by :func:`parse`).
+    The one place a command finds an event's time control in a TRF for its rating type
+    (:func:`fide_rating.rules.ratable.rating_type_of`)."""
+    record = t.header("222")
     if record is None:
-        return halves
-    line = "162 " + record
-    at = 5  # 0-based position 6: the first symbol
-    while at < len(line):
-        symbol, value = line[at : at + 1], line[at + 1 : at + 5].strip()
-        if symbol in _SCORING_CODES and value:
+        return None
+    try:
+        return read_time_control("222 " + record)
+    except RecordError:
+        return None
+
+
+def byes(t: Tournament) -> dict[int, dict[int, str]]:
+    """The byes of record 240 (TRF-2026) by player and round: F, H or Z. Empty in a team
+    event (240 names teams there)."""
+    out: dict[int, dict[int, str]] = {}
+    if t.team_event:
+        return out
+    for line in t.records("240"):
+        try:
+            found = read_byes(line)
+        except RecordError:
+            continue  # reported by the reader
+        for n in found.ids:
+            out.setdefault(n, {})[found.round] = found.code
+    return out
+
+
+def _last_round_played(players: Iterable[Player]) -> int:
+    """The last round with a result in any player record (a later round is still to come)."""
+    last = 0
+    for p in players:
+        rounds = p.rounds
+        k = len(rounds)
+        while k > last and rounds[k - 1].result == " " and rounds[k - 1].opponent is None:
+            k -= 1
+        last = max(last, k)
+    return last
+
+
+def bye_rounds(t: Tournament, errors: list[TrfError] | None = None) -> dict[int, dict[int, str]]:
+    """The byes of record 240 that the player records do not show (a blank round, or one
+    beyond the record's last), by player and round, for the points and the crosstable. A 240
+    that contradicts a player record is a problem (added to ``errors``); one for a round not
+    played yet counts for nothing yet."""
+    given = byes(t)
+    if not given:
+        return {}
+    players = t.players
+    last = _last_round_played(players.values())
+    line_of: dict[tuple[int, int], int] = {}
+    for no, x in enumerate(t.lines, start=1):
+        if isinstance(x, str) and x[:3] == "240":
             try:
-                points = Fraction(value)
-            except ValueError:
-                break
-            for code in _SCORING_CODES[symbol]:
-                halves[code] = int(points * 2)
-        at += 9
-    return halves
+                found = read_byes(x)
+            except RecordError:
+                continue
+            for n in found.ids:
+                line_of.setdefault((n, found.round), no)
+    out: dict[int, dict[int, str]] = {}
+    for n, by_round in sorted(given.items()):
+        for k, code in sorted(by_round.items()):
+            no = line_of[(n, k)]
+            p = players.get(n)
+            what = f"record 240 (byes): a {BYE_TYPES[code]} in round {k} for player {n}"
+            if p is None:
+                if errors is not None:
+                    errors.append(TrfError(no, 0, f"{what}, who has no player record (001)"))
+                continue
+            r = p.rounds[k - 1] if k <= len(p.rounds) else Round(None, "-", " ")
+            if r.opponent is not None:
+                if errors is not None:
+                    errors.append(TrfError(no, 0, (
+                        f"{what} ({p.name or 'no name'}), whose record (line {p.line_no}) has a "
+                        f"game against {r.opponent} in that round"
+                    )))  # fmt: skip
+            elif r.result in (" ", "-") and k <= last:
+                out.setdefault(n, {})[k] = code
+            elif (
+                r.result != code
+                and not (code == "Z" and r.result in "Z- ")
+                and errors is not None
+                and k <= last
+            ):
+                errors.append(TrfError(no, 0, (
+                        f"{what} ({p.name or 'no name'}), whose record (line {p.line_no}) has "
+                        f"{r.result!r} in that round"
+                    )))  # fmt: skip
+    return out
+
+
+def with_byes(p: Player, extra: dict[int, str]) -> tuple[Round, ...]:
+    """A player's rounds with the byes of record 240 that the record does not show."""
+    if not extra:
+        return p.rounds
+    rounds = list(p.rounds)
+    for k, code in sorted(extra.items()):
+        while len(rounds) < k:
+            rounds.append(Round(None, "-", " "))
+        rounds[k - 1] = Round(None, "-", code)
+    return tuple(rounds)
 
 
 def _declared_rounds(t: Tournament) -> int | None:
@@ -461,14 +652,16 @@ def _rounds_tag(t: Tournament) -> str:
 
 def check(t: Tournament) -> None:
     """Whole-file checks: duplicate numbers, opponents that do not exist or do not
-    reciprocate, points that do not add up (by tag 162's scoring where the file has one)."""
+    reciprocate, points that do not add up (by record 162's scoring and 240's byes where the
+    file has them; not in a team event, where a player's points are informative, nor with
+    record 299's abnormal points), 240 byes that contradict a player record, national rating
+    records of no player."""
     players: dict[int, Player] = {}
     for p in (x for x in t.lines if isinstance(x, Player)):
         if p.number in players:
             t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
         players[p.number] = p
     errors = t.errors
-    halves_of = scoring(t)
     declared = _declared_rounds(t)
     if declared is not None:
         for p in players.values():
@@ -484,8 +677,7 @@ def check(t: Tournament) -> None:
     other_colour = {"w": "b", "b": "w"}
     for p in players.values():
         me = p.number
-        rounds = p.rounds
-        for k, (opp, colour, result) in enumerate(rounds, start=1):
+        for k, (opp, colour, result) in enumerate(p.rounds, start=1):
             if opp is None:
                 continue
             other = get(opp)
@@ -500,17 +692,45 @@ def check(t: Tournament) -> None:
                     ):
                         continue  # the usual round: reciprocal, results and colours agree
             _round_problem(errors, p, k, other, me)
-        if p.points is not None:
-            halves = sum([halves_of.get(r[2], 0) for r in rounds])
-            if halves * p.points.denominator != 2 * p.points.numerator:
-                errors.append(
-                    TrfError(
-                        p.line_no,
-                        81,
-                        f"points {float(p.points):g} do not add up: "
-                        f"the results give {halves / 2:g}",
-                    )
-                )
+    extra = bye_rounds(t, errors)
+    if not t.team_event and not any(isinstance(x, str) and x[:3] == "299" for x in t.lines):
+        _check_points(t, players, extra)
+    _check_national(t, players)
+
+
+def _check_points(t: Tournament, players: dict[int, Player], extra: dict[int, dict[int, str]]
+                  ) -> None:  # fmt: skip
+    """Each player's points (columns 81-84) are what the results give, by the file's scoring,
+    in whole units of its smallest fraction."""
+    values = scoring(t)
+    unit = 1
+    for v in values.values():
+        unit = unit * v.denominator // _gcd(unit, v.denominator)
+    units = {code: int(v * unit) for code, v in values.items()}
+    get = units.get
+    errors = t.errors
+    for p in players.values():
+        if p.points is None:
+            continue
+        rounds = with_byes(p, extra[p.number]) if p.number in extra else p.rounds
+        total = sum([get(r[2], 0) for r in rounds])
+        if total * p.points.denominator != unit * p.points.numerator:
+            errors.append(TrfError(p.line_no, 81, (
+                f"points {float(p.points):g} do not add up: the results give "
+                f"{float(Fraction(total, unit)):g}"
+            )))  # fmt: skip
+
+
+def _check_national(t: Tournament, players: dict[int, Player]) -> None:
+    """A national rating record (TRF-2026) links to a player record by starting rank."""
+    for no, x in enumerate(t.lines, start=1):
+        if isinstance(x, str) and x[:1].isupper() and NATIONAL.match(x) and x[:3] not in RECORDS:
+            n = int(x[4:8])  # NATIONAL: four columns of blanks then digits
+            if n not in players:
+                t.warnings.append(TrfError(no, 5, (
+                    f"national rating record {x[:3]}: starting rank {n} has no player record "
+                    "(001)"
+                )))  # fmt: skip
 
 
 def _round_problem(
@@ -535,6 +755,8 @@ def _round_problem(
         )
         return
     want = OPPOSITE.get(result)
+    if result == "-" and back[2] == "-":
+        want = "-"  # a double forfeit: neither player came, both lose
     if want is not None and back[2] != want:
         errors.append(
             TrfError(
