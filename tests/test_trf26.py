@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from fide_rating.formats import trf
+from fide_rating.formats import trf, trf_check
 from fide_rating.formats.trf_records import (
     Period,
     RecordError,
@@ -86,8 +86,8 @@ def test_162_scoring_and_240_byes_give_the_points() -> None:
     t = trf.parse(_text())
     points = trf.scoring(t)
     assert [points[c] for c in "1=0HU"] == [3, 1, 0, 1, 3]
-    assert trf.bye_rounds(t) == {4: {2: "H"}}
-    assert trf.with_byes(t.players[4], {2: "H"})[1] == R(None, "-", "H")
+    assert trf_check.bye_rounds(t) == {4: {2: "H"}}
+    assert trf_check.with_byes(t.players[4], {2: "H"})[1] == R(None, "-", "H")
     # without record 240, player 4's points are one short; without 162, everyone's differ
     no_byes = trf.parse(_text(tail=[x for x in TAIL if not x.startswith("240")]))
     assert [str(e) for e in no_byes.errors] == [
@@ -112,7 +112,7 @@ def test_a_240_that_contradicts_a_player_record_is_named_with_its_line() -> None
 
 def test_a_240_for_the_round_to_be_paired_counts_nothing_yet() -> None:
     t = trf.parse(_text(tail=[*TAIL, "240 H   4    1"]))
-    assert t.errors == [] and trf.bye_rounds(t) == {4: {2: "H"}}
+    assert t.errors == [] and trf_check.bye_rounds(t) == {4: {2: "H"}}
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,11 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import gcd as _gcd
 from pathlib import Path
 from typing import NamedTuple
 
 from ..files import write_bytes
 from .trf_records import (
-    BYE_TYPES,
-    NATIONAL,
     RECORDS,
     SCORING_CODES,
     DateReading,
@@ -428,9 +425,12 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
             TrfError(1, 0, "not a TRF file: no line starts with a record code such as 012 or 001")
         )
         return t
-    _check_dates(t)
+    from .trf_check import check as check_all
+    from .trf_check import check_dates
+
+    check_dates(t)
     if checks:
-        check(t)
+        check_all(t)
     return t
 
 
@@ -475,43 +475,6 @@ _READERS: dict[str, Callable[[Tournament, str, int], None]] = {
     "222": _read_with(read_time_control),
     "240": _read_with(read_byes),
 }
-
-
-EARLIEST = _dt.date(1970, 1, 1)  # FIDE's first rating list: an earlier date is a mistake
-
-
-def _check_dates(t: Tournament, today: _dt.date | None = None) -> None:
-    """The header dates (042 start, 052 end) that are there must be dates; where the text
-    allows several, the reading chosen is said (a warning); a date after today or before 1970
-    is most likely a mistake (it chooses the edition of the rules)."""
-    found = t.dates()
-    today = today or _dt.date.today()
-    for (tag, what), reading in zip(_DATES.items(), found, strict=True):
-        if reading is None:
-            continue
-        no = next(i for i, x in enumerate(t.lines, start=1) if isinstance(x, str)
-                  and x[:3] == tag)  # fmt: skip
-        text = (t.header(tag) or "").strip()
-        name = f"record {tag} ({what})"
-        day = reading.day
-        if day is None:
-            t.errors.append(TrfError(no, 5, f"{name}: expected a date such as 2025/02/28, "
-                                            f"got {text!r}"))  # fmt: skip
-            continue
-        if reading.others and reading.why.startswith("the likeliest"):
-            other = " or ".join(f"{d.isoformat()} ({form})" for d, form in reading.others)
-            then = "give --start if it is" if tag == "042" else "it counts for the duration"
-            t.warnings.append(TrfError(no, 5, (
-                f"{name}: {text!r} read as {day.isoformat()} ({reading.form}, {reading.why}); "
-                f"it could also be {other}: {then}"
-            )))  # fmt: skip
-        if day > today:
-            t.warnings.append(TrfError(no, 5, f"{name}: {day.isoformat()} is after today "
-                                              f"({today.isoformat()}): is it right?"))  # fmt: skip
-        elif day < EARLIEST:
-            t.warnings.append(TrfError(
-                no, 5, f"{name}: {day.isoformat()} is before FIDE's first rating list (1970): "
-                       "is it right?"))  # fmt: skip
 
 
 def scoring(t: Tournament) -> dict[str, Fraction]:
@@ -563,212 +526,12 @@ def byes(t: Tournament) -> dict[int, dict[int, str]]:
     return out
 
 
-def _last_round_played(players: Iterable[Player]) -> int:
-    """The last round with a result in any player record (a later round is still to come)."""
-    last = 0
-    for p in players:
-        rounds = p.rounds
-        k = len(rounds)
-        while k > last and rounds[k - 1].result == " " and rounds[k - 1].opponent is None:
-            k -= 1
-        last = max(last, k)
-    return last
-
-
-def bye_rounds(t: Tournament, errors: list[TrfError] | None = None) -> dict[int, dict[int, str]]:
-    """The byes of record 240 that the player records do not show (a blank round, or one
-    beyond the record's last), by player and round, for the points and the crosstable. A 240
-    that contradicts a player record is a problem (added to ``errors``); one for a round not
-    played yet counts for nothing yet."""
-    given = byes(t)
-    if not given:
-        return {}
-    players = t.players
-    last = _last_round_played(players.values())
-    line_of: dict[tuple[int, int], int] = {}
-    for no, x in enumerate(t.lines, start=1):
-        if isinstance(x, str) and x[:3] == "240":
-            try:
-                found = read_byes(x)
-            except RecordError:
-                continue
-            for n in found.ids:
-                line_of.setdefault((n, found.round), no)
-    out: dict[int, dict[int, str]] = {}
-    for n, by_round in sorted(given.items()):
-        for k, code in sorted(by_round.items()):
-            no = line_of[(n, k)]
-            p = players.get(n)
-            what = f"record 240 (byes): a {BYE_TYPES[code]} in round {k} for player {n}"
-            if p is None:
-                if errors is not None:
-                    errors.append(TrfError(no, 0, f"{what}, who has no player record (001)"))
-                continue
-            r = p.rounds[k - 1] if k <= len(p.rounds) else Round(None, "-", " ")
-            if r.opponent is not None:
-                if errors is not None:
-                    errors.append(TrfError(no, 0, (
-                        f"{what} ({p.name or 'no name'}), whose record (line {p.line_no}) has a "
-                        f"game against {r.opponent} in that round"
-                    )))  # fmt: skip
-            elif r.result in (" ", "-") and k <= last:
-                out.setdefault(n, {})[k] = code
-            elif (
-                r.result != code
-                and not (code == "Z" and r.result in "Z- ")
-                and errors is not None
-                and k <= last
-            ):
-                errors.append(TrfError(no, 0, (
-                        f"{what} ({p.name or 'no name'}), whose record (line {p.line_no}) has "
-                        f"{r.result!r} in that round"
-                    )))  # fmt: skip
-    return out
-
-
-def with_byes(p: Player, extra: dict[int, str]) -> tuple[Round, ...]:
-    """A player's rounds with the byes of record 240 that the record does not show."""
-    if not extra:
-        return p.rounds
-    rounds = list(p.rounds)
-    for k, code in sorted(extra.items()):
-        while len(rounds) < k:
-            rounds.append(Round(None, "-", " "))
-        rounds[k - 1] = Round(None, "-", code)
-    return tuple(rounds)
-
-
-def _declared_rounds(t: Tournament) -> int | None:
-    """The number of rounds the file declares (XXR, or TRF-2026's 142), if it does."""
-    declared = t.header("XXR") or t.header("142")
-    if declared and declared.strip().isdigit() and int(declared.strip()) > 0:
-        return int(declared.strip())
-    return None
-
-
-def _rounds_tag(t: Tournament) -> str:
-    return "record XXR" if t.header("XXR") else "record 142"
-
-
 def check(t: Tournament) -> None:
-    """Whole-file checks: duplicate numbers, opponents that do not exist or do not
-    reciprocate, points that do not add up (by record 162's scoring and 240's byes where the
-    file has them; not in a team event, where a player's points are informative, nor with
-    record 299's abnormal points), 240 byes that contradict a player record, national rating
-    records of no player."""
-    players: dict[int, Player] = {}
-    for p in (x for x in t.lines if isinstance(x, Player)):
-        if p.number in players:
-            t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
-        players[p.number] = p
-    errors = t.errors
-    declared = _declared_rounds(t)
-    if declared is not None:
-        for p in players.values():
-            played = [k for k, r in enumerate(p.rounds, start=1) if r.opponent is not None
-                      or r.result.strip()]  # fmt: skip
-            if played and played[-1] > declared:
-                errors.append(TrfError(p.line_no, 92 + 10 * declared, (
-                    f"player {p.number} ({p.name}): results for round "
-                    f"{declared + 1}{'' if played[-1] == declared + 1 else f' to {played[-1]}'}, "
-                    f"but the file declares {declared} rounds ({_rounds_tag(t)})"
-                )))  # fmt: skip
-    get, opposite = players.get, OPPOSITE
-    other_colour = {"w": "b", "b": "w"}
-    for p in players.values():
-        me = p.number
-        for k, (opp, colour, result) in enumerate(p.rounds, start=1):
-            if opp is None:
-                continue
-            other = get(opp)
-            if other is not None and opp != me:
-                theirs = other.rounds
-                if len(theirs) >= k:
-                    back = theirs[k - 1]
-                    if (
-                        back[0] == me
-                        and back[2] == opposite.get(result, back[2])
-                        and other_colour.get(colour, back[1]) == back[1]
-                    ):
-                        continue  # the usual round: reciprocal, results and colours agree
-            _round_problem(errors, p, k, other, me)
-    extra = bye_rounds(t, errors)
-    if not t.team_event and not any(isinstance(x, str) and x[:3] == "299" for x in t.lines):
-        _check_points(t, players, extra)
-    _check_national(t, players)
+    """The whole-file checks (:func:`.trf_check.check`): opponents that exist and
+    reciprocate, points that add up by record 162's scoring and 240's byes, ..."""
+    from .trf_check import check as check_all
 
-
-def _check_points(t: Tournament, players: dict[int, Player], extra: dict[int, dict[int, str]]
-                  ) -> None:  # fmt: skip
-    """Each player's points (columns 81-84) are what the results give, by the file's scoring,
-    in whole units of its smallest fraction."""
-    values = scoring(t)
-    unit = 1
-    for v in values.values():
-        unit = unit * v.denominator // _gcd(unit, v.denominator)
-    units = {code: int(v * unit) for code, v in values.items()}
-    get = units.get
-    errors = t.errors
-    for p in players.values():
-        if p.points is None:
-            continue
-        rounds = with_byes(p, extra[p.number]) if p.number in extra else p.rounds
-        total = sum([get(r[2], 0) for r in rounds])
-        if total * p.points.denominator != unit * p.points.numerator:
-            errors.append(TrfError(p.line_no, 81, (
-                f"points {float(p.points):g} do not add up: the results give "
-                f"{float(Fraction(total, unit)):g}"
-            )))  # fmt: skip
-
-
-def _check_national(t: Tournament, players: dict[int, Player]) -> None:
-    """A national rating record (TRF-2026) links to a player record by starting rank."""
-    for no, x in enumerate(t.lines, start=1):
-        if isinstance(x, str) and x[:1].isupper() and NATIONAL.match(x) and x[:3] not in RECORDS:
-            n = int(x[4:8])  # NATIONAL: four columns of blanks then digits
-            if n not in players:
-                t.warnings.append(TrfError(no, 5, (
-                    f"national rating record {x[:3]}: starting rank {n} has no player record "
-                    "(001)"
-                )))  # fmt: skip
-
-
-def _round_problem(
-    errors: list[TrfError], p: Player, k: int, other: Player | None, me: int
-) -> None:
-    """Say what is wrong with round ``k`` of ``p`` (found by :func:`check`'s quick test)."""
-    opp, colour, result = p.rounds[k - 1]
-    col = 82 + 10 * k  # round k's opponent column
-    if other is None:
-        errors.append(TrfError(p.line_no, col, f"round {k}: opponent {opp} does not exist"))
-        return
-    if opp == me:
-        errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
-        return
-    theirs = other.rounds
-    back = theirs[k - 1] if len(theirs) >= k else None
-    if back is None or back[0] != me:
-        errors.append(
-            TrfError(
-                p.line_no, col, f"round {k}: opponent {opp} does not list {me} as their opponent"
-            )
-        )
-        return
-    want = OPPOSITE.get(result)
-    if result == "-" and back[2] == "-":
-        want = "-"  # a double forfeit: neither player came, both lose
-    if want is not None and back[2] != want:
-        errors.append(
-            TrfError(
-                p.line_no, col + 7, f"round {k}: result {result} against {opp}, who has {back[2]}"
-            )
-        )
-    if colour in ("w", "b") and back[1] != {"w": "b", "b": "w"}[colour]:
-        errors.append(
-            TrfError(
-                p.line_no, col + 5, f"round {k}: colour {colour}, and the opponent has {back[1]!r}"
-            )
-        )
+    check_all(t)
 
 
 def format_player(p: Player) -> str:
