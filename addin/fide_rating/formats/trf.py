@@ -435,7 +435,6 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
 
 
 _RECORD = re.compile(r"(?:\d{3}|XX[A-Z]|BB[A-Z]|###)(?: |$)")
-_DATES = {"042": "start date", "052": "end date"}
 
 
 def _record_problem(t: Tournament, line: str, no: int, column: int, message: str) -> None:

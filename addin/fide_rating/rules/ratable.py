@@ -126,6 +126,7 @@ def parse_time_control(text: str) -> TimeControl | None:
     raw = re.sub(
         r"\s*(?:starting\s+)?from\s+(?:the\s+)?(?:move\s+(?:1|one)|first\s+move)\b", "", raw
     )
+    raw = re.sub(r"\s*(?:/|per|a|for\s+each)\s*player\b", "", raw)  # 8 min/player + 3 s/move
     if not raw:
         return None
     periods: list[tuple[int | None, Fraction]] = []

@@ -1,0 +1,190 @@
+"""`check` and `report` on TRF-2026 files and on the habits of other programs' files: the
+rating type from record 222, --start, round robins the round-robin method cannot rate whole.
+Every file here is written by the test (nothing third-party)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fide_rating.commands.cli import main
+from fide_rating.commands.report import report
+from fide_rating.formats import trf
+from fide_rating.rules.berger import schedule
+
+R = trf.Round
+
+
+def player(n: int, name: str, rating: int | None, rounds: list[trf.Round]) -> str:
+    points = trf.points_of(r.result for r in rounds)
+    return trf.format_player(
+        trf.Player(n, "m", "", name, rating, "SUI", "", "", points, n, tuple(rounds))
+    )
+
+
+def write(tmp: Path, lines: list[str], name: str = "event.trf") -> Path:
+    path = tmp / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def rows(out: str) -> dict[str, str]:
+    return {line.split()[0]: line for line in out.splitlines() if line[:3].strip().isdigit()}
+
+
+SWISS = [
+    player(1, "Alpha", 2100, [R(2, "w", "1"), R(3, "b", "=")]),
+    player(2, "Bravo", 2000, [R(1, "b", "0"), R(4, "w", "1")]),
+    player(3, "Charlie", 1900, [R(4, "b", "1"), R(1, "w", "=")]),
+    player(4, "Delta", 1800, [R(3, "w", "0"), R(2, "b", "0")]),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "why"),
+    [
+        ("222 5400+30", "standard", "record 222 '5400+30': 120 min for 60 moves: 60 or more is "
+                                    "standard"),
+        ("222 600+5", "rapid", "record 222 '600+5': 15 min for 60 moves: rapid is more than 10 "
+                               "and less than 60 min"),
+        ("222 180+2", "blitz", "record 222 '180+2': 5 min for 60 moves: blitz is more than 3 "
+                               "and at most 10 min"),
+        (None, "standard", "the file has no encoded time control (record 222): standard "
+                           "assumed"),
+    ],
+)  # fmt: skip
+def test_check_says_the_rating_type_and_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str | None, kind: str, why: str
+) -> None:
+    head = ["012 Typed", "042 2025/10/04", "052 2025/10/04", *([code] if code else [])]
+    path = write(tmp_path, [*head, *SWISS])
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"  rating type: {kind} ({why}" in out
+    if kind != "standard":  # B.02's minimum times are a standard event's
+        assert "holds        1.1   time control record 222" in out
+    assert main(["report", str(path)]) == 0
+    assert f"rating type: {kind} ({why}" in capsys.readouterr().out
+
+
+def test_the_rating_type_given_wins(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, ["012 Typed", "042 2025/10/04", "222 600+5", *SWISS])
+    assert main(["report", str(path), "--rating-type", "blitz"]) == 0
+    assert "rating type: blitz (given with --rating-type)" in capsys.readouterr().out
+    # a rapid time control checked as blitz: the rule fails, and says why
+    assert main(["check", str(path), "--rating-type", "blitz"]) == 1
+    assert "FAILS        1.1   time control record 222 '600+5': 15 min for 60 moves: rapid is " \
+        in capsys.readouterr().out  # fmt: skip
+
+
+def test_record_122_alone_only_hints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, ["012 Blitz", "042 2025/10/04", "122 8 min/player + 3 s/move", *SWISS])
+    main(["check", str(path)])
+    out = capsys.readouterr().out
+    # 8 min + 60 x 3 s is 11 minutes: rapid by FIDE's definition, though the file's own
+    # program called it blitz (KDE chessament's anonymised event)
+    assert "rating type: standard (the file has no encoded time control (record 222): standard " \
+           "assumed; record 122 '8 min/player + 3 s/move' reads as rapid: give --rating-type " \
+           "rapid if it is)" in out  # fmt: skip
+
+
+def test_an_armageddon_time_control_is_not_guessed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, ["012 Armageddon", "042 2025/10/04", "222 W300-B240", *SWISS])
+    main(["check", str(path)])
+    assert "White has 5 min for 60 moves and Black 4: games where the players have different " \
+           "playing times are not rated" in capsys.readouterr().out  # fmt: skip
+
+
+def test_start_dates_as_other_programs_write_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lichess = write(tmp_path, ["012 Lichess", "042 May 10, 2020", *SWISS], "lichess.trf")
+    assert main(["report", str(lichess)]) == 0
+    assert "edition 2014-07" in capsys.readouterr().out
+    ambiguous = write(tmp_path, ["012 Either", "042 05/06/2020", *SWISS], "either.trf")
+    assert main(["report", str(ambiguous)]) == 0
+    _, err = capsys.readouterr()
+    assert "record 042 (start date): '05/06/2020' read as 2020-06-05 (DD/MM/YYYY, the likeliest " \
+           "form); it could also be 2020-05-06 (MM/DD/YYYY): give --start if it is" in err  # fmt: skip
+    none = write(tmp_path, ["012 Undated", *SWISS], "undated.trf")
+    assert main(["report", str(none)]) == 2
+    assert "give it with --start YYYY-MM-DD" in capsys.readouterr().err
+    assert main(["report", str(none), "--start", "2024-03-01"]) == 0
+    assert "edition 2024-03" in capsys.readouterr().out
+    assert main(["check", str(none), "--start", "2024-03-01"]) == 0
+    with pytest.raises(SystemExit):
+        main(["report", str(none), "--start", "01.03.2024"])
+    assert "expected a date YYYY-MM-DD, got '01.03.2024'" in capsys.readouterr().err
+
+
+def _round_robin(ratings: list[int | None], table: list[str], start: str = "2010/05/01") -> str:
+    """A round robin (Berger's tables) from its crosstable rows: 1, = or 0 against each
+    player in turn."""
+    n = len(ratings)
+    lines = ["012 Round robin", f"042 {start}"]
+    for number, pairings in sorted(schedule(n, 1).items()):
+        rounds = [R(None, "-", "Z") if opp is None else R(opp, colour, table[number - 1][opp - 1])
+                  for opp, colour in pairings]  # fmt: skip
+        lines.append(player(number, f"Player {chr(64 + number)}", ratings[number - 1], rounds))
+    return "\n".join(lines) + "\n"
+
+
+def test_an_unrated_player_who_scores_zero_in_a_2010_round_robin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the issue's file: A beats both, C (unrated) loses both; dp is undefined at 0 and at 1
+    t = trf.parse(_round_robin([2200, 2100, None], ["x11", "0x1", "00x"]))
+    assert t.errors == []
+    lines = {x.player.number: x for x in report(t)}
+    assert lines[3].initial == (
+        "not rated: scored 0 of 2 in a round robin: dp is undefined at p = 0 (B.02 2005-07 "
+        "10.1), and so is his Ru (10.21 disregards a first event of less than one point); his "
+        "games are rated for nobody"
+    )
+    for n in (1, 2):  # the rated players' game against each other is rated
+        calc = lines[n].calc
+        assert calc is not None and calc.n == 1 and lines[n].note is None
+    assert lines[1].calc is not None and lines[1].calc.w == 1
+    path = tmp_path / "rr.trf"
+    path.write_text(_round_robin([2200, 2100, None], ["x11", "0x1", "00x"]))
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "not computed" not in out and "Traceback" not in out
+
+
+def test_a_rated_player_at_100_percent_leaves_the_method_without_ra() -> None:
+    # D (unrated) scores 2 of 3: the method is needed, but A's 3 of 3 leaves dp(pa) undefined
+    t = trf.parse(_round_robin([2200, 2100, 2000, None], ["x111", "0x=0", "0=x0", "011x"]))
+    lines = {x.player.number: x for x in report(t)}
+    assert lines[4].initial == (
+        "not rated: player 1 (Player A) scored 100 % against the others: dp is undefined at "
+        "p = 1 (B.02 2005-07 10.1), so the round-robin method has no Ra; games against the "
+        "unrated players are not rated"
+    )
+    for n in (1, 2, 3):
+        calc = lines[n].calc
+        assert calc is not None and calc.n == 2, n  # the games between the rated players
+    # from 2012-07 dp is defined at 0 and 1: the method rates everyone
+    later = trf.parse(_round_robin([2200, 2100, 2000, None], ["x111", "0x=0", "0=x0", "011x"],
+                                   "2013/05/01"))  # fmt: skip
+    assert later.errors == []
+    assert {x.player.number: x for x in report(later)}[4].initial == (
+        "not rated: 3 games against rated opponents, 5 needed"  # the method ran: Ru is defined
+    )
+
+
+def test_a_round_robin_where_nobody_is_rated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unrated.trf"
+    path.write_text(_round_robin([None, None, None], ["x1=", "0x1", "=0x"]))
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    for n in ("1", "2", "3"):
+        assert rows(out)[n].endswith(
+            "not rated: nobody in this round robin is rated: the round-robin method has no Rar"
+        )
+    assert "[None" not in out
