@@ -10,16 +10,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from fide_rating.cells.calc import office as lo
-from fide_rating.cells.calc.build import BuildError, build
+from fide_rating.cells.calc.build import BuildError, build, version_text
 
+RELEASE_OXT = Path(__file__).resolve().parent.parent / "release" / "fide-rating.oxt"
 HOW = "install LibreOffice 25.2 with: bash scripts/install-libreoffice.sh (needs root)"
 
 
-def _unavailable(reason: str) -> None:
+def _unavailable(reason: str) -> NoReturn:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"LibreOffice is required in CI: {reason}")
     pytest.skip(f"LibreOffice tests skipped ({reason}); {HOW}")
@@ -31,16 +33,37 @@ def oxt(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return build(tmp_path_factory.mktemp("oxt") / "fide-rating.oxt")
     except BuildError as error:
         _unavailable(str(error))
-        raise  # unreachable: _unavailable raises
 
 
 @pytest.fixture(scope="session")
-def office(oxt: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[lo.Office]:
+def libreoffice() -> tuple[int, ...]:
+    """The installed LibreOffice's version, when it is one the add-in supports."""
     try:
         found = lo.version()
-        if found[:2] < lo.MINIMUM_VERSION:
-            _unavailable(f"LibreOffice {'.'.join(map(str, found))} is older than 25.2")
+    except lo.OfficeError as error:
+        _unavailable(str(error))
+    if found[:2] < lo.MINIMUM_VERSION:
+        _unavailable(f"LibreOffice {version_text(found)} is older than {version_text()}")
+    return found
+
+
+@pytest.fixture(scope="session")
+def office(
+    oxt: Path, libreoffice: tuple[int, ...], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[lo.Office]:
+    """LibreOffice with the add-in freshly built from these sources."""
+    try:
         with lo.office_with_addin(tmp_path_factory.mktemp("profile"), oxt) as running:
             yield running
     except lo.OfficeError as error:
         _unavailable(str(error))
+
+
+@pytest.fixture(scope="session")
+def shipped(
+    libreoffice: tuple[int, ...], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[lo.Office]:
+    """LibreOffice with the add-in users download, release/fide-rating.oxt as committed. Once
+    LibreOffice runs, a problem installing it fails the tests that use it."""
+    with lo.office_with_addin(tmp_path_factory.mktemp("shipped-profile"), RELEASE_OXT) as running:
+        yield running

@@ -1,19 +1,27 @@
 """Classic xlwings (Excel on Windows), proven with its own code: the VBA module that *Import
 Functions* writes is parsed with a VBA grammar, its MacroOptions are held to Excel's limits,
 and every function is called through xlwings' classic conversion (COM values in, what Excel
-gets back out). Only the Windows modules are stubbed (tests/hosts/classic_driver.py)."""
+gets back out). Only the Windows modules are stubbed (tests/hosts/classic_driver.py).
+
+The README's set-up steps are checked against the installed xlwings: the settings it names
+are the ones xlwings' VBA reads, the ribbon names are its ribbon's, the commands exist, and
+``xlwings addin install`` writes the interpreter line the README shows."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import os
 import re
 import subprocess
 import sys
+import zipfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+import xlwings
 from antlr4 import CommonTokenStream, InputStream
 from antlr4.error.ErrorListener import ErrorListener
 from antlr4_vba.vba_ccLexer import vba_ccLexer
@@ -25,6 +33,9 @@ from fide_rating.cells import REGISTRY
 from host_cases import CASES, expected, to_json
 
 DRIVER = Path(__file__).parent / "hosts" / "classic_driver.py"
+ROOT = Path(__file__).resolve().parent.parent
+XLWINGS = Path(xlwings.__file__).parent
+UDF_MODULE = "fide_rating.excel"  # what the README has users type, and the driver imports
 
 # MS-VBAL 3.3.5.2 (reserved identifiers) and the VBA keywords a parameter cannot be named
 VBA_RESERVED = frozenset(
@@ -301,3 +312,115 @@ def test_every_call_through_classic_xlwings(i: int) -> None:
         assert value == want
     else:
         assert isinstance(value, int | float) and value == pytest.approx(want, abs=1e-12)
+
+
+def test_xlwings_imports_the_udf_module_by_the_name_users_type() -> None:
+    """xlwings' own get_udf_module (importlib) found ``fide_rating.excel`` by that name."""
+    assert run()["module"] == UDF_MODULE
+    assert Path(run()["file"]).parts[-2:] == ("fide_rating", "excel.py")
+
+
+def classic_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    head = "### Excel on Windows with classic xlwings\n"
+    return text[text.index(head) :].split("\n### ", 1)[0]
+
+
+@cache
+def settings_xlwings_reads() -> frozenset[str]:
+    """Every name the add-in's VBA asks GetConfig for (file, sheet or ribbon setting)."""
+    vba = "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                    for p in (XLWINGS / "addin").glob("*.bas"))  # fmt: skip
+    return frozenset(k.upper() for k in re.findall(r'GetConfig\("([^"]+)"', vba))
+
+
+def test_the_settings_named_are_the_ones_xlwings_reads() -> None:
+    pairs = re.findall(r'^\s*"([^"]+)","([^"]*)"\s*$', classic_section(), re.MULTILINE)
+    named = {key for key, _ in pairs}
+    assert named == {"INTERPRETER_WIN", "UDF MODULES"}
+    assert named <= settings_xlwings_reads()
+    assert dict(pairs)["UDF MODULES"] == UDF_MODULE
+    assert f"*UDF Modules* `{UDF_MODULE}`" in classic_section()
+    # the check can fail: the underscore spelling the README once had is not read
+    assert "UDF_MODULES" not in settings_xlwings_reads()
+    # the quickstart workbook's own settings sheet spells them so too
+    with zipfile.ZipFile(XLWINGS / "quickstart.xlsm") as book:
+        strings = book.read("xl/sharedStrings.xml").decode("utf-8")
+    assert "UDF Modules" in strings and "Interpreter_Win" in strings
+    assert '"_xlwings.conf"' in book_sheets() and "`_xlwings.conf`" in classic_section()
+
+
+def book_sheets() -> str:
+    with zipfile.ZipFile(XLWINGS / "quickstart.xlsm") as book:
+        return book.read("xl/workbook.xml").decode("utf-8")
+
+
+def test_the_settings_file_is_where_the_readme_says() -> None:
+    config = (XLWINGS / "addin" / "Config.bas").read_text(encoding="utf-8", errors="replace")
+    assert 'Environ("USERPROFILE") & "\\." & PROJECT_NAME & "\\" & PROJECT_NAME & ".conf"' in config
+    main = (XLWINGS / "addin" / "Main.bas").read_text(encoding="utf-8", errors="replace")
+    assert re.search(r'PROJECT_NAME As String = "xlwings"', main)
+    assert "`%USERPROFILE%\\.xlwings\\xlwings.conf`" in classic_section()
+
+
+def test_the_ribbon_names_are_xlwings_own() -> None:
+    with zipfile.ZipFile(XLWINGS / "addin" / "xlwings.xlam") as addin:
+        ui = addin.read("customUI/customUI.xml").decode("utf-8")
+    labels = {label.rstrip(":") for label in re.findall(r'label="([^"]*)"', ui)}
+    section = classic_section()
+    for name in ("xlwings", "Interpreter", "UDF Modules", "Import Functions"):
+        assert name in labels, name
+        assert f"*{name}*" in section, name
+    # Import Functions refuses a workbook that is not macro-enabled
+    ribbon = (XLWINGS / "addin" / "RibbonXlwings.bas").read_text(encoding="utf-8", errors="replace")
+    assert '".xlsm"' in ribbon and "`.xlsm`" in section
+
+
+def test_the_commands_named_exist() -> None:
+    section = classic_section()
+    for typed, command in (("addin install", ["addin", "install"]),
+                           ("quickstart ratings", ["quickstart"])):  # fmt: skip
+        assert f"`xlwings {typed}`" in section
+        done = subprocess.run([sys.executable, "-m", "xlwings.cli", *command, "--help"],
+                              capture_output=True, text=True, check=False)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith(f"usage: cli.py {' '.join(command)} "), done.stdout
+    assert "Trust access to the VBA project object model" in section
+    cli = (XLWINGS / "cli.py").read_text(encoding="utf-8")
+    assert "Trust access to the VBA project object model" in cli
+
+
+def test_addin_install_writes_the_interpreter_it_ran_with(tmp_path: Path) -> None:
+    """``xlwings addin install`` ends with ``config_create``, which (with no settings file yet)
+    writes the Python it runs with: run that step for real into a throwaway home."""
+    cli = (XLWINGS / "cli.py").read_text(encoding="utf-8")
+    start = cli.index("def _addin_install")
+    install = cli[start : cli.index("\ndef ", start + 1)]
+    assert "config_create(None)" in install
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONDA")}
+    done = subprocess.run(
+        [sys.executable, "-m", "xlwings.cli", "config", "create"],
+        capture_output=True, text=True, check=False,
+        env={**env, "HOME": str(tmp_path), "USERPROFILE": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    written = (tmp_path / ".xlwings" / "xlwings.conf").read_text(encoding="utf-8")
+    # on Windows the key is the same, and the path that of the environment's python.exe
+    assert written == f'"INTERPRETER_WIN","{sys.executable}"\n'
+    assert re.search(r'^   `"INTERPRETER_WIN","C:\\[^"]+\\Scripts\\python\.exe"`\.$',
+                     classic_section(), re.MULTILINE)  # fmt: skip
+
+
+def test_the_python_the_readme_asks_for() -> None:
+    """A Python that both fide-rating and the current xlwings accept."""
+    section = classic_section()
+    found = re.search(r"Install Python 3\.(\d+) or newer", section)
+    assert found, "the README names no Python version"
+    asked = (3, int(found.group(1)))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    ours = re.search(r'^requires-python = ">=3\.(\d+)"$', pyproject, re.MULTILINE)
+    theirs = re.fullmatch(r">=3\.(\d+)", importlib.metadata.metadata("xlwings")["Requires-Python"])
+    assert ours and theirs
+    assert asked >= (3, int(ours.group(1))) and asked >= (3, int(theirs.group(1)))
+    assert 'excel = ["xlwings>=0.33"]' in pyproject and "xlwings 0.33 or newer" in section
+    assert 'pip install ".[excel]"' in section

@@ -6,12 +6,16 @@ value with the same call in CPython. Set up by scripts/test.sh (npm ci, the whee
 
 from __future__ import annotations
 
+import ast
+import base64
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -156,3 +160,34 @@ def test_errors_are_raised_never_returned(lite: tuple[dict[str, Any], dict[str, 
     for r in lite[0]["results"]:
         if "value" in r:
             assert not str(r["value"][0][0]).startswith(PREFIX)
+
+
+def outside_imports(source: str) -> set[str]:
+    """The top-level packages a module imports that Lite does not provide: neither the
+    standard library nor xlwings nor the bundle's own fide_rating (relative imports are)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - {"xlwings", "fide_rating", "__future__"}
+
+
+def test_the_bundle_needs_no_requirements() -> None:
+    """The README's "requirements.txt: nothing needs adding": main.py and every module it
+    carries import only the standard library, xlwings and each other."""
+    tree = ast.parse(RELEASE.read_text(encoding="utf-8"))
+    [code] = [ast.literal_eval(n.value) for n in tree.body
+              if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "_CODE"]  # fmt: skip
+    assert outside_imports(RELEASE.read_text(encoding="utf-8")) == set()
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(code))) as z:
+        modules = [n for n in z.namelist() if n.endswith(".py")]
+        assert "fide_rating/excel.py" in modules and len(modules) > 10
+        for name in modules:
+            assert outside_imports(z.read(name).decode("utf-8")) == set(), name
+    assert outside_imports("import numpy\nfrom pandas import DataFrame\n") == {"numpy", "pandas"}
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    lite = readme[readme.index("### Excel with xlwings Lite") :].split("\n### ", 1)[0]
+    assert "`requirements.txt`: leave it as it\n   is; nothing needs adding" in lite
+    assert "[`release/xlwings-lite/main.py`](release/xlwings-lite/main.py)" in lite

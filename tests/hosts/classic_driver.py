@@ -78,9 +78,10 @@ def com(value: Any) -> Any:
 
 def main() -> None:
     cases = json.load(sys.stdin)
-    from fide_rating import excel
-
-    udfs.get_udf_module = lambda name, book: excel
+    # xlwings' own import of the UDF module (importlib, by the name typed in UDF Modules); no
+    # workbook handle, which it would only search for code embedded in sheets
+    load = udfs.get_udf_module
+    udfs.get_udf_module = lambda name, book: load(name, None)
     workbook = mock.MagicMock(name="Workbook")
     workbook.Name = "Book1.xlsm"
     workbook.Application.Version = "16.0"
@@ -97,7 +98,9 @@ def main() -> None:
     for name, args in cases:
         out = udfs.call_udf(MODULE, name, tuple(com(a) for a in args), None, None)
         results.append(out)
-    json.dump({"vba": vba[0], "macro_options": options, "results": results}, sys.stdout)
+    module = udfs.udf_modules[MODULE]["module"]
+    json.dump({"vba": vba[0], "macro_options": options, "results": results,
+               "module": module.__name__, "file": module.__file__}, sys.stdout)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ def FIDE_K(rating, games_before, birth_year, reached_2400, games_in_period=None,
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 @xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
 def FIDE_PERF(opponents, results, edition=None):
-    'Performance rating: mean opponent rating (rounded) + dp of the fractional score.'
+    "Performance rating: mean opponent rating (rounded) + dp of the fractional score; empty for 0 % or 100 % where the edition's table has no dp there (2005-07)."
     return _call(BY_NAME['FIDE_PERF'], opponents, results, edition)
 
 

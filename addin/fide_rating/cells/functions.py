@@ -19,7 +19,7 @@ from ..rules.errors import FideInputError
 from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
-from ..rules.performance import adjust_2024, performance
+from ..rules.performance import adjust_2024, performance, performance_defined
 from ..rules.ratable import TimeControl, parse_time_control, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
@@ -155,13 +155,15 @@ def fide_k(
     )
 
 
-def fide_perf(opponents: object, results: object, edition: object = None) -> int:
+def fide_perf(opponents: object, results: object, edition: object = None) -> int | str:
     ed, _ = edition_arg(edition)
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     opps, res = games(opponents, results, results_given=True)
     if not any(o is not None and s is not None for o, s in zip(opps, res, strict=True)):
         raise CellError("opponents", "no game against a rated opponent")
+    if not performance_defined(opps, res, ed):
+        return ""  # 0 % or 100 % where the edition's table has no dp (2005-07 10.1)
     return performance(opps, res, ed)
 
 
@@ -390,12 +392,15 @@ def fide_rr(
         value = {"rc": p.rc_new, "ru": p.ru_new, "rc1": p.rc, "ru1": p.ru}[what]
         return float(value)  # type: ignore[arg-type]
     # no unrated player, or an edition without the round-robin method: games against unrated
-    # players are not rated, and an unrated player's rating comes from the rated opponents
+    # players are not rated, and an unrated player's rating comes from the rated opponents;
+    # the method's own figures (rc1, ru1, ru) are not used: empty
     rated_opps = [ratings[j] for j in opponents]
     if what == "rating":
         return "" if own is None else float(own)
+    if what in ("ru", "ru1", "rc1"):
+        return ""
     if own is not None:
-        if what in ("ru", "ru1", "initial"):
+        if what == "initial":
             return ""
         return _rc_cell(own, rated_opps, scores, ed)  # type: ignore[arg-type]
     found = initial_rating(
@@ -403,6 +408,4 @@ def fide_rr(
     )
     if what == "initial":
         return _initial_cell(found)
-    if what in ("rc", "rc1"):
-        return "" if found.ra is None else float(found.ra)
-    return "" if found.ru is None else float(fide_round(found.ru))
+    return "" if found.ra is None else float(found.ra)  # rc: Ra, the base of the rating

@@ -141,9 +141,11 @@ REGISTRY: tuple[Function, ...] = (
     ),
     Function(
         "FIDE_PERF",
-        "Performance rating: mean opponent rating (rounded) + dp of the fractional score.",
+        "Performance rating: mean opponent rating (rounded) + dp of the fractional score; empty "
+        "for 0 % or 100 % where the edition's table has no dp there (2005-07).",
         (_OPPONENTS, _RESULTS_ARG, _EDITION),
         fide_perf,
+        "number or text",
     ),
     Function(
         "FIDE_POINTS",

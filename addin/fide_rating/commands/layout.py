@@ -36,22 +36,31 @@ COLUMNS: list[tuple[str, int, str]] = [
         8,
         "Rc (a rated player): the opponents' mean rating in the rated games, as the "
         "350/400-point rule counts them. Ra (an unrated player): the base of the first "
-        "rating; from 2024-03 it counts two fictitious opponents rated 1800",
+        "rating; from 2024-03 it counts two fictitious opponents rated 1800 (their two draws "
+        "count in Ra and the first rating, not in n and W: those are the games played)",
     ),
     ("W", 6, "Points in the rated games"),
     ("We", 7, "Expected score"),
     ("W-We", 7, "W - We"),
     ("K*chg", 8, "K x (W - We), not rounded"),
-    ("Rp", 7, "Performance rating"),
+    (
+        "Rp",
+        7,
+        "Performance rating; empty for a score of 0 % or 100 % in edition 2005-07, "
+        "whose table leaves dp undefined there (10.1)",
+    ),
     ("Initial", 10, "Initial rating of an unrated player, or why there is none"),
     ("New", 7, "Rating after this event alone (Ro + rounded K*chg), or the initial rating"),
 ]
+_RR_ONLY = " (editions 2005-07 to 2014-07, with unrated players; empty in later editions)"
 RR_EXTRA: list[tuple[str, int, str]] = [
-    ("Rc 1st", 8, "Round-robin method: Rc before the correction (unrated players)"),
-    ("Ru 1st", 8, "Round-robin method: Ru before the correction (unrated players)"),
-    ("Ru", 8, "Round-robin method: Ru after the correction (unrated players)"),
-    ("Rating used", 9, "The rating the crosstable counts: Ro, or Ru for an unrated player"),
-]
+    ("Rc 1st", 8, "Round-robin method: Rc before the correction (unrated players)" + _RR_ONLY),
+    ("Ru 1st", 8, "Round-robin method: Ru before the correction (unrated players)" + _RR_ONLY),
+    ("Ru", 8, "Round-robin method: Ru after the correction (unrated players)" + _RR_ONLY),
+    ("Rating used", 9, "The rating the crosstable counts: Ro, or Ru for an unrated player by "
+     "the round-robin method (2005-07 to 2014-07); later games against unrated players are "
+     "not rated"),
+]  # fmt: skip
 LIST_COLUMNS = ("FIDE ID", "Name", "Fed", "Sex", "Born", "Title", "Rating", "K", "Games",
                 "Reached 2400", "Active", "Last game")  # fmt: skip
 PENDING_COLUMNS = ("FIDE ID", "Event", "Start", "Opponent rating", "Result")

@@ -19,7 +19,8 @@ def performance(
     """Rp = Ra + dp(p), Ra the mean of the rated opponents rounded to a whole number.
 
     Title Regulations 1.4.8; Hungarian Chess Federation rating regulation (2017), example 3
-    (2300 average, 8/10 -> 2540).
+    (2300 average, 8/10 -> 2540). A score of 0 % or 100 % has no dp where the edition's table
+    leaves it undefined (2005-07 10.1): see :func:`performance_defined`.
     """
     ed = get_edition(edition)
     rated, w = played_games(opponents, scores)
@@ -27,6 +28,16 @@ def performance(
         raise bad("expected at least one game against a rated opponent", len(opponents))
     ra = fide_round(Fraction(sum(rated), len(rated)))
     return ra + dp_for_percent(percent(Fraction(sum(w), 100), len(w)), ed)
+
+
+def performance_defined(
+    opponents: Sequence[Rating | None], scores: Sequence[object | None], edition: EditionLike = None
+) -> bool:
+    """Whether the edition's table gives a dp for the score: not at 0 % or 100 % in 2005-07,
+    whose 10.1 calls dp there "obviously undefined" (later tables print -800 and +800)."""
+    ed = get_edition(edition)
+    _, w = played_games(opponents, scores)
+    return ed.dp_at_extremes or 0 < sum(w) < 100 * len(w)
 
 
 def adjust_2024(rating: Rating) -> Rating:

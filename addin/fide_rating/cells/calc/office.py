@@ -17,9 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .build import PROGRAM_DIRS
+from .build import MINIMUM_VERSION, PROGRAM_DIRS
 
-MINIMUM_VERSION = (25, 2)
+__all__ = [
+    "MINIMUM_VERSION",
+    "Office",
+    "OfficeError",
+    "office_environment",
+    "office_with_addin",
+    "version",
+]
 
 
 class OfficeError(RuntimeError):
@@ -62,6 +69,15 @@ def version() -> tuple[int, ...]:
     raise OfficeError(f"cannot read the LibreOffice version from: {done.stdout.strip()!r}")
 
 
+def office_environment() -> dict[str, str]:
+    """The environment soffice runs in: this process's, without what would let LibreOffice's
+    Python import ``fide_rating`` from elsewhere than the installed extension (a PYTHONPATH
+    naming this checkout, a user site-packages), so that the extension is what is tested."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PYTHONNOUSERSITE"] = "1"
+    return env
+
+
 def _props(uno: Any, **values: object) -> tuple[Any, ...]:
     out = []
     for name, value in values.items():
@@ -98,6 +114,7 @@ class Office:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env=office_environment(),
             start_new_session=True,  # so that stop() ends every process it started
         )
         local = self.uno.getComponentContext()
@@ -124,7 +141,8 @@ class Office:
         return self
 
     def install(self, oxt: Path) -> None:
-        """Install an extension into this profile (approving every question)."""
+        """Install an extension into this profile, approving every question (its licence too);
+        an extension LibreOffice refuses (a dependency not met) raises OfficeError."""
         uno = self.uno
         import unohelper  # type: ignore[import-not-found]
         from com.sun.star.task import XInteractionHandler  # type: ignore[import-not-found]
@@ -146,12 +164,30 @@ class Office:
             def getProgressHandler(self) -> None:  # noqa: N802 - the UNO name
                 return None
 
-        manager = self.context.getValueByName(
-            "/singletons/com.sun.star.deployment.ExtensionManager"
-        )
-        manager.addExtension(
+        manager = self._extension_manager()
+        added = manager.addExtension(
             oxt.resolve().as_uri(), (), "user", manager.createAbortChannel(), Environment()
         )
+        if added is None:  # a dependency not met (the minimum version), or a damaged file
+            raise OfficeError(f"LibreOffice {'.'.join(map(str, version()))} refused {oxt.name}")
+
+    def _extension_manager(self) -> Any:
+        return self.context.getValueByName("/singletons/com.sun.star.deployment.ExtensionManager")
+
+    def extensions(self) -> list[dict[str, str]]:
+        """The extensions installed in this profile, as the Extension Manager shows them."""
+        manager = self._extension_manager()
+        found = manager.getDeployedExtensions("user", manager.createAbortChannel(), None)
+        return [
+            {
+                "identifier": p.getIdentifier().Value,
+                "name": p.getDisplayName(),
+                "version": p.getVersion(),
+                "description": p.getDescription(),
+                "publisher": p.getPublisherInfo().First,
+            }
+            for p in found
+        ]
 
     def open(self, path: Path) -> Any:
         doc = self.desktop.loadComponentFromURL(
