@@ -197,8 +197,24 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
         0
     ] == "No,FIDE ID,Name,Ro,Rc/Ra,W,N,We,chg,K,K from,K*chg,Ru"
     assert main(["import-trf", str(REAL), "-o", str(tmp_path / "e.xlsx")]) == 0
-    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "e.trf")]) == 0
-    assert (tmp_path / "e.trf").read_bytes() == REAL.read_bytes()
+    e16, e26 = tmp_path / "e16.trf", tmp_path / "e26.trf"
+    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(e16), "--format", "trf16"]) == 0
+    assert e16.read_bytes() == REAL.read_bytes()
+    # TRF-2026 (the default): the rounds and the time control encoded added, the dates in its
+    # form; every other line as it was
+    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(e26)]) == 0
+    assert "(TRF-2026; added: 142 7 (the number of rounds), 222 40/7200:3600 (the time " \
+           "control '40/120, 60', encoded), 042 2005/07/28 (was '28. 07. 2005'), 052 2005/07/31 " \
+           "(was '31. 07. 2005'))" in capsys.readouterr().out  # fmt: skip
+    old, new = REAL.read_bytes().decode("latin-1"), e26.read_bytes().decode("latin-1")
+    assert (
+        new.replace("042 2005/07/28", "042 28. 07. 2005")
+        .replace("052 2005/07/31", "052 31. 07. 2005")
+        .replace("142 7\n222 40/7200:3600\n", "")
+        == old
+    )
+    again = trf.read(e26)
+    assert again.errors == [] and again.start == trf.parse_date("2005-07-28")
     assert main(["export-trf", str(tmp_path / "nothing.xlsx")]) == 2
     (tmp_path / "notes.xlsx").write_text("not a workbook")
     assert main(["export-trf", str(tmp_path / "notes.xlsx")]) == 2
