@@ -188,3 +188,95 @@ def test_a_round_robin_where_nobody_is_rated(
             "not rated: nobody in this round robin is rated: the round-robin method has no Rar"
         )
     assert "[None" not in out
+
+
+# --- import-trf and export-trf: nothing lost ---------------------------------------------------
+
+
+def _round_trip(tmp: Path, lines: list[str], *extra: str) -> tuple[int, int, str]:
+    source = write(tmp, lines, "source.trf")
+    book, back = tmp / "book.xlsx", tmp / "back.trf"
+    imported = main(["import-trf", str(source), "-o", str(book)])
+    exported = main(["export-trf", str(book), "-o", str(back), *extra])
+    return imported, exported, back.read_text() if back.exists() else ""
+
+
+def test_players_without_a_name_survive_the_round_trip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unnamed = [x[:14] + " " * 33 + x[47:] for x in SWISS]  # columns 15-47 blank
+    lines = ["012 No names", "042 2025/10/04", *unnamed]
+    assert trf.parse("\n".join(lines) + "\n").errors == []
+    imported, exported, back = _round_trip(tmp_path, lines, "--format", "trf16")
+    out, err = capsys.readouterr()
+    assert "4 player(s) have no name in the TRF (No 1, 2, 3, 4): the workbook names them " \
+           "'(no name in the TRF)'" in err  # fmt: skip
+    assert (imported, exported) == (0, 0) and "4 players" in out.splitlines()[-1]
+    assert back == "\n".join(lines) + "\n"
+
+
+def test_export_refuses_a_workbook_without_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import openpyxl
+
+    source = write(tmp_path, ["012 Named", "042 2025/10/04", *SWISS])
+    book = tmp_path / "book.xlsx"
+    assert main(["import-trf", str(source), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    wb["Players"]["C6"] = None  # player 2's name deleted
+    wb.save(book)
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "some.trf")]) == 1
+    assert "1 player(s) of the TRF the workbook was made from are not in it (their rows have no " \
+           "name) and are not written: 2 Bravo" in capsys.readouterr().err  # fmt: skip
+    for row in range(5, 9):
+        wb["Players"][f"C{row}"] = None
+    wb.save(book)
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "none.trf")]) == 2
+    assert "expected players in the workbook (rows with a name on the Players sheet), got none" \
+        in capsys.readouterr().err  # fmt: skip
+    assert not (tmp_path / "none.trf").exists()
+
+
+def test_starting_ranks_with_gaps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    to = {1: 10, 2: 20, 3: 30, 4: 40}
+    gapped = [
+        trf.format_player(p._replace(number=to[p.number], rounds=tuple(
+            r._replace(opponent=to[r.opponent]) if r.opponent else r for r in p.rounds)))
+        for p in trf.parse("\n".join(SWISS) + "\n").players.values()
+    ]  # fmt: skip
+    lines = ["012 Gaps", "042 2025/10/04", *gapped]
+    t = trf.parse("\n".join(lines) + "\n")
+    assert t.errors == [] and sorted(t.players) == [10, 20, 30, 40]
+    assert [x.calc is not None for x in report(t)] == [True] * 4  # report reads them
+    imported, exported, back = _round_trip(tmp_path, lines, "--format", "trf16")
+    out = capsys.readouterr().out
+    assert "starting ranks 10, 20, 30, 40 are numbered 1 to 4 in the workbook" in out
+    assert (imported, exported) == (0, 0) and back == "\n".join(lines) + "\n"
+
+
+def test_trf26_round_trip_keeps_every_line(tmp_path: Path) -> None:
+    from test_trf26 import _text
+
+    imported, exported, back = _round_trip(tmp_path, _text().splitlines())
+    assert (imported, exported) == (0, 0)
+    assert back == _text()  # 162's points, 240's bye (shown in the workbook), every record
+    imported, exported, back16 = _round_trip(tmp_path, _text().splitlines(), "--format", "trf16",
+                                             "--force")  # fmt: skip
+    (delta,) = [x for x in back16.splitlines() if x.startswith("001    4")]
+    assert delta[99:109] == "  0000 - H"  # round 2: record 240's bye, in the player record
+    assert not [x for x in back16.splitlines() if x[:3] in ("142", "162", "240", "###", "SUI")]
+
+
+def test_import_takes_the_rating_type_and_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import openpyxl
+
+    source = write(tmp_path, ["012 Rapid", "222 600+5", *SWISS])
+    book = tmp_path / "rapid.xlsx"
+    assert main(["import-trf", str(source), "-o", str(book), "--start", "2025-10-04"]) == 0
+    wb = openpyxl.load_workbook(book)
+    assert wb["Event"]["B8"].value == "Rapid"
+    assert str(wb["Event"]["B5"].value)[:10] == "2025-10-04"
+    assert "rating type: rapid (record 222 '600+5'" in capsys.readouterr().out

@@ -78,7 +78,8 @@ def main(args: argparse.Namespace) -> int:
             "number their rows); export-trf writes the file's own back")  # fmt: skip
     unnamed = [n for n, p in sorted(t.players.items()) if not p.name]
     if unnamed:
-        say(f"{len(unnamed)} player(s) have no name in the TRF (No {', '.join(map(str, unnamed[:10]))}"
-            f"{' ...' if len(unnamed) > 10 else ''}): the workbook names them {NO_NAME!r} so "
-            "that their rows count; export-trf writes them blank again", err=True)  # fmt: skip
+        numbers = ", ".join(map(str, unnamed[:10])) + (" ..." if len(unnamed) > 10 else "")
+        say(f"{len(unnamed)} player(s) have no name in the TRF (No {numbers}): the workbook names "
+            f"them {NO_NAME!r} so that their rows count; export-trf writes them blank again",
+            err=True)  # fmt: skip
     return 1 if t.errors else 0
