@@ -25,6 +25,7 @@ from ..formats.trf import (
     Tournament,
     parse_date,
     points_of,
+    same_fields,
     scoring,
 )
 from ..formats.trf_check import bye_rounds, with_byes
@@ -138,6 +139,8 @@ def to_workbook(
     sheet["A1"] = "The TRF this workbook was made from (fide-rating export-trf writes it back)"
     sheet["B1"] = t.encoding
     sheet["C1"] = {"\r\n": "CRLF", "\r": "CR"}.get(t.newline, "LF")
+    if t.final is not None:  # the last line's end, where it differs
+        sheet["D1"] = {"\r\n": "CRLF", "\r": "CR", "\n": "LF"}.get(t.final, "none")
     for i, line in enumerate(t.lines, start=2):
         sheet.cell(i, 1, _clean(line.raw if isinstance(line, Player) else line or " "))
         sheet.cell(i, 1).data_type = "s"
@@ -221,6 +224,9 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
         original = parse(newline.join(text_lines) + newline)
         original.encoding = str(sheet["B1"].value or "utf-8")
         original.newline = newline
+        final = sheet["D1"].value
+        ends = {"CRLF": "\r\n", "CR": "\r", "LF": "\n"}
+        original.final = None if final is None else ends.get(str(final), "")
     ws = wb["Players"]
     header = {str(c.value): c.column for c in ws[layout.HEADER_ROW] if c.value is not None}
     system = str(wb["Event"]["B9"].value or "")
@@ -322,7 +328,8 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
         lines += [*headers.values(), *rest]
     else:
         lines[last:last] = rest
-    out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline)
+    out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline,
+                     final=original.final)  # fmt: skip
     return out, known
 
 
@@ -500,8 +507,14 @@ def _keep_original(old: Player, new: Player, byes: dict[int, str]) -> Player:
     where the workbook shows the byes of record 240 (``byes``) are the record's own."""
     if byes and new.rounds == with_byes(old, byes):
         new = new._replace(rounds=old.rounds)
-    if old.points is not None and new.points == old.points:
-        new = new._replace(points=old.points)
     if _sex(new.sex) == _sex(old.sex):
         new = new._replace(sex=old.sex)
+    if not new.fide_id and not old.fide_id.strip("0- "):
+        new = new._replace(fide_id=old.fide_id)  # 0, -----------: no FIDE ID either
+    if old.points is not None and new.points == old.points:
+        new = new._replace(points=old.points)
+    elif same_fields(old._replace(points=None), new._replace(points=None)):
+        # the results as they were: the file's points stay, even where they do not follow
+        # from them (a bye the file does not record; a team event's informative points)
+        new = new._replace(points=old.points)
     return new._replace(raw=old.raw)

@@ -124,6 +124,7 @@ class Tournament:
     encoding: str = "utf-8"
     newline: str = "\n"
     given_start: _dt.date | None = None  # the start date given for the file's (--start)
+    final: str | None = None  # how the last line ends: "" for no line end; None: ``newline``
 
     @functools.cached_property
     def players(self) -> dict[int, Player]:
@@ -400,6 +401,9 @@ def parse(data: bytes | str, *, checks: bool = True) -> Tournament:
         text, encoding = data, "utf-8"
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
     t = Tournament(encoding=encoding, newline=newline)
+    ending = "\r\n" if text.endswith("\r\n") else text[-1:] if text[-1:] in ("\r", "\n") else ""
+    if ending != newline:
+        t.final = ending  # a last line ended otherwise (or not at all): written back so
     raw_lines = re.split(r"\r\n|\r|\n", text) if "\r" in text else text.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
@@ -542,7 +546,10 @@ def format_player(p: Player) -> str:
         f"{p.birth[:10]:>10} {points:>4} {'' if p.rank is None else p.rank:>4}"
     )
     parts = [head]
-    for r in p.rounds:
+    rounds = list(p.rounds)
+    while rounds and rounds[-1].opponent is None and rounds[-1].result == " ":
+        rounds.pop()  # rounds not played at the end: nothing to write
+    for r in rounds:
         opp = "0000" if r.opponent is None else f"{r.opponent:>4}"
         parts.append(f"  {opp} {r.colour[:1] or ' '} {r.result}")
     return "".join(parts).rstrip()
@@ -576,7 +583,7 @@ def write(t: Tournament) -> str:
             out.append(format_player(x))
         else:
             out.append(x)
-    return t.newline.join(out) + t.newline
+    return t.newline.join(out) + (t.newline if t.final is None else t.final)
 
 
 def write_file(t: Tournament, path: Path) -> Path:

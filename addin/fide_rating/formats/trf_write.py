@@ -57,7 +57,7 @@ def as_trf26(t: Tournament) -> tuple[Tournament, list[str]]:
             old = lines[at]
             lines[at] = f"{tag} {reading.day:%Y/%m/%d}"
             done.append(f"{lines[at]} (was {str(old)[4:].strip()!r})")
-    out = Tournament(lines, [], [], t.encoding, t.newline, t.given_start)
+    out = Tournament(lines, [], [], t.encoding, t.newline, t.given_start, t.final)
     return out, done
 
 
@@ -85,5 +85,5 @@ def as_trf16(t: Tournament) -> tuple[Tournament, list[str]]:
         notes.append(f"the byes of record 240 written in {len(extra)} player record(s)")
     if time_control(t) is not None:
         notes.append("the time control is in record 122 only (TRF-16 has no 222)")
-    out = Tournament(lines, [], [], t.encoding, t.newline, t.given_start)
+    out = Tournament(lines, [], [], t.encoding, t.newline, t.given_start, t.final)
     return out, notes
