@@ -124,9 +124,8 @@ def main() -> None:
     ratios = [run(n, r, args.repeat, args.report) for n, r in sizes]
     known = [x for x in ratios if x is not None]
     if known:
-        print(
-            f"slowest ratio: {min(known):.2f}x ({'as fast or faster' if min(known) >= 1 else 'slower'})"
-        )
+        verdict = "as fast or faster" if min(known) >= 1 else "slower"
+        print(f"slowest ratio: {min(known):.2f}x ({verdict})")
 
 
 if __name__ == "__main__":

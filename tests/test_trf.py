@@ -394,3 +394,23 @@ def test_a_tab_is_reported_with_its_line() -> None:
     t = trf.parse("\n".join(lines) + "\n")
     assert f"line {i + 1}, column 41: player 3 (Grabarczyk,Bogdan): a tab character in the " \
            "record (a TRF's columns are filled with spaces)" in [str(e) for e in t.errors]  # fmt: skip
+
+
+def test_both_ways_of_checking_the_rounds_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small file's rounds are checked game by game, a large one's column by column: the
+    same problems either way (here the real file, broken in several ways)."""
+    from fide_rating.formats import trf_check
+
+    lines = _real_lines()
+    i = _player_line(lines, 3)
+    lines[i] = lines[i][:98] + "=" + lines[i][99:]  # a result its opponent does not mirror
+    j = _player_line(lines, 7)
+    lines[j] = lines[j][:91] + " 999" + lines[j][95:]  # an opponent who does not exist
+    k = _player_line(lines, 13)
+    lines[k] = lines[k][:96] + "w" + lines[k][97:]  # a colour
+    text = "\n".join(lines) + "\n"
+    by_games = [str(e) for e in trf.parse(text).errors]
+    assert len(by_games) >= 4
+    monkeypatch.setattr(trf_check, "COLUMNS_FROM", 0)
+    assert [str(e) for e in trf.parse(text).errors] == by_games
+    assert trf.parse(REAL.read_bytes()).errors == []

@@ -139,12 +139,17 @@ class Tournament:
         as :attr:`players`."""
         return [(i, x) for i, x in enumerate(self.lines, start=1) if isinstance(x, str)]
 
+    @functools.cached_property
+    def _first(self) -> dict[str, str]:
+        first: dict[str, str] = {}
+        for _, x in self.others:
+            first.setdefault(x[:3], x)
+        return first
+
     def header(self, tag: str) -> str | None:
         """The text of the first record with this tag (``012`` name, ``042`` start, ...)."""
-        for _, x in self.others:
-            if x[:3] == tag:
-                return x[4:].rstrip()
-        return None
+        x = self._first.get(tag)
+        return None if x is None else x[4:].rstrip()
 
     def records(self, tag: str) -> list[str]:
         """Every record with this tag, whole (``240`` byes ...)."""
@@ -180,7 +185,7 @@ class Tournament:
             found = max(found, int(declared.strip()))
         return found
 
-    @property
+    @functools.cached_property
     def team_event(self) -> bool:
         """A team event (TRF-2026 team records 310, or a 192 team code): the points of a 001
         record are informative there, and 240 names teams."""
@@ -247,6 +252,9 @@ def forget() -> None:
     _OPPONENTS.clear()
     _POINTS.clear()
     _BIRTHS.clear()
+    _RATINGS.clear()
+    _RANKS.clear()
+    _RANKS.update({"    ": None, "": None})
 
 
 MAX_RECORD = 89 + 10 * 999  # a player record with 999 rounds
@@ -283,8 +291,9 @@ def _valid_birth(text: str) -> bool:
     return True
 
 
-_STRICT = re.compile(r"(?:  [ 0-9]{4} [wb \-] [-+WDLHFUZ10= ])*(?:  [ 0-9]{4} [wb \-])?")
-_OPPONENT_FIELDS = re.compile(r"..(....)....", re.DOTALL)  # on blocks of 10 characters
+# a round block of TRF-16 as programs write it: its opponent (the colour and result, in their
+# columns, are read as slices of the record)
+_STRICT_BLOCKS = re.compile(r"  ([ 0-9]{4}) [wb \-] [-+WDLHFUZ10= ]")
 _ROUND = itertools.repeat(Round)
 _make = tuple.__new__
 
@@ -307,21 +316,9 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
                                                f"{number_text!r}"))  # fmt: skip
             return None
     found: list[tuple[int, str]] = []  # (column, problem): named with the player at the end
-    rating_text = line[48:52].strip()
-    rating = None
-    if rating_text:
-        if rating_text.isdigit():
-            rating = int(rating_text) or None
-            if line[52:53].strip():
-                digits = _DIGITS.match(line, 48)
-                found.append((49, "rating: the field is columns 49-52 and column 53 is blank, "
-                                  f"got {digits.group().strip() if digits else line[48:56]!r} "
-                                  "(the line's text is too long there)"))  # fmt: skip
-            elif rating is not None and not MIN_RATING <= rating <= MAX_RATING:
-                found.append((49, f"rating must be from {MIN_RATING} to {MAX_RATING}, got "
-                                  f"{rating}"))  # fmt: skip
-        else:
-            found.append((49, f"rating must be a number, got {rating_text!r}"))
+    rating = _RATINGS.get(line[48:53], _UNREAD)  # columns 49-52 and the blank 53
+    if rating is _UNREAD:
+        rating = _rating(line, found)
     points_text = line[80:84]
     points = _POINTS.get(points_text)
     if points is None and points_text.strip():
@@ -332,24 +329,27 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
         except ValueError:
             found.append((81, f"points must be a number such as 5.5, got "
                               f"{points_text.strip()!r}"))  # fmt: skip
-    rank_text = line[85:89].strip()
-    rank = None
-    if rank_text:
+    rank = _RANKS.get(line[85:89], _UNREAD)
+    if rank is _UNREAD:
+        rank_text = line[85:89].strip()
+        rank = None
         if rank_text.isdigit():
             rank = int(rank_text)
-        else:
+            if len(_RANKS) < 20_000:
+                _RANKS[line[85:89]] = rank
+        elif rank_text:
             found.append((86, f"rank must be a number, got {rank_text!r}"))
     rest = line[89:].rstrip()
+    # whole blocks of 10 columns (the last one's result may be blank)
+    blocks = rest if not len(rest) % 10 else rest.ljust(-(-len(rest) // 10) * 10)
+    opponents = _STRICT_BLOCKS.findall(blocks)
     rounds: tuple[Round, ...]
-    if _STRICT.fullmatch(rest):
-        # the usual record: every round block in its columns, every code known and in its
-        # case; made in C (map, zip), a player's 15 rounds in one go
-        blocks = rest.ljust(-(-len(rest) // 10) * 10)
-        rounds = tuple(map(_make, _ROUND, zip(
-            map(_OPPONENTS.__getitem__, _OPPONENT_FIELDS.findall(blocks)),
-            blocks[7::10], blocks[9::10], strict=True)))  # fmt: skip
+    if len(opponents) * 10 == len(blocks):
+        # the usual record: every block matched, so they tile the text (each round in its
+        # columns, every code known and in its case); made in C (map, zip), all at once
+        known = map(_OPPONENTS.__getitem__, opponents)
+        rounds = tuple(map(_make, _ROUND, zip(known, blocks[7::10], blocks[9::10], strict=True)))
     elif _WELL_FORMED.fullmatch(rest):  # the same with codes in the other case (W, d ...)
-        blocks = rest.ljust(-(-len(rest) // 10) * 10)
         rounds = tuple(
             _make(Round, (_OPPONENTS[o], _COLOUR.get(c, c), r.upper()))
             for o, c, r in _BLOCK.findall(blocks)
@@ -396,6 +396,35 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             line,
         ),
     )
+
+
+_UNREAD = object()
+_RATINGS: dict[str, object] = {}  # columns 49-53 of a record whose rating was good
+_RANKS: dict[str, object] = {"    ": None, "": None}
+
+
+def _rating(line: str, found: list[tuple[int, str]]) -> int | None:
+    """The rating (columns 49-52; 0 or blank: unrated), its problems added to ``found``;
+    remembered when it has none."""
+    rating_text = line[48:52].strip()
+    rating = None
+    if rating_text.isdigit():
+        rating = int(rating_text) or None
+        if line[52:53].strip():
+            digits = _DIGITS.match(line, 48)
+            found.append((49, "rating: the field is columns 49-52 and column 53 is blank, "
+                              f"got {digits.group().strip() if digits else line[48:56]!r} "
+                              "(the line's text is too long there)"))  # fmt: skip
+            return rating
+        if rating is not None and not MIN_RATING <= rating <= MAX_RATING:
+            found.append((49, f"rating must be from {MIN_RATING} to {MAX_RATING}, got {rating}"))
+            return rating
+    elif rating_text:
+        found.append((49, f"rating must be a number, got {rating_text!r}"))
+        return None
+    if len(_RATINGS) < 20_000:
+        _RATINGS[line[48:53]] = rating
+    return rating
 
 
 def _rounds_one_by_one(line: str, found: list[tuple[int, str]]) -> tuple[Round, ...]:
@@ -532,7 +561,11 @@ _READERS: dict[str, Callable[[Tournament, str, int], None]] = {
 def scoring(t: Tournament) -> dict[str, Fraction]:
     """The points of each result code: TRF-2026 record 162's where the file has one (read as
     far as it can be), else the defaults (win 1, draw 1/2, loss 0)."""
-    record = t.header("162")
+    return dict(scoring_of(t.header("162")))
+
+
+@functools.lru_cache(maxsize=64)
+def scoring_of(record: str | None) -> tuple[tuple[str, Fraction], ...]:
     values = None
     if record is not None:
         try:
@@ -540,12 +573,12 @@ def scoring(t: Tournament) -> dict[str, Fraction]:
         except RecordError:
             values = None  # reported by the reader; the defaults count
     if values is None:
-        return dict(DEFAULT_POINTS)
+        return tuple(DEFAULT_POINTS.items())
     out = {code: Fraction(0) for code in RESULT_CODES}
     for symbol, codes in SCORING_CODES.items():
         for code in codes:
             out[code] = values[symbol]
-    return out
+    return tuple(out.items())
 
 
 def time_control(t: Tournament) -> EncodedTimeControl | None:

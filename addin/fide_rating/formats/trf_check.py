@@ -6,13 +6,14 @@ header dates, national rating records of no player. :func:`.trf.parse` runs them
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import compress, repeat, zip_longest
 from math import gcd as _gcd
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
-from .trf import OPPOSITE, Player, Round, Tournament, TrfError, byes, scoring
+from .trf import OPPOSITE, Player, Round, Tournament, TrfError, scoring_of
 from .trf_records import BYE_TYPES, NATIONAL, RECORDS, RecordError, read_byes
 
 _DATES = {"042": "start date", "052": "end date"}
@@ -30,8 +31,7 @@ def check_dates(t: Tournament, today: _dt.date | None = None) -> None:
     for (tag, what), reading in zip(_DATES.items(), found, strict=True):
         if reading is None:
             continue
-        no = next(i for i, x in enumerate(t.lines, start=1) if isinstance(x, str)
-                  and x[:3] == tag)  # fmt: skip
+        no = next(i for i, x in t.others if x[:3] == tag)
         text = (t.header(tag) or "").strip()
         name = f"record {tag} ({what})"
         day = reading.day
@@ -72,20 +72,22 @@ def bye_rounds(t: Tournament, errors: list[TrfError] | None = None) -> dict[int,
     beyond the record's last), by player and round, for the points and the crosstable. A 240
     that contradicts a player record is a problem (added to ``errors``); one for a round not
     played yet counts for nothing yet."""
-    given = byes(t)
+    given: dict[int, dict[int, str]] = {}
+    line_of: dict[tuple[int, int], int] = {}
+    if not t.team_event:
+        for no, x in t.others:
+            if x[:3] == "240":
+                try:
+                    found = read_byes(x)
+                except RecordError:
+                    continue  # reported by the reader
+                for n in found.ids:
+                    given.setdefault(n, {})[found.round] = found.code
+                    line_of.setdefault((n, found.round), no)
     if not given:
         return {}
     players = t.players
     last = _last_round_played(players.values())
-    line_of: dict[tuple[int, int], int] = {}
-    for no, x in enumerate(t.lines, start=1):
-        if isinstance(x, str) and x[:3] == "240":
-            try:
-                found = read_byes(x)
-            except RecordError:
-                continue
-            for n in found.ids:
-                line_of.setdefault((n, found.round), no)
     out: dict[int, dict[int, str]] = {}
     for n, by_round in sorted(given.items()):
         for k, code in sorted(by_round.items()):
@@ -148,11 +150,13 @@ def check(t: Tournament) -> None:
     file has them; not in a team event, where a player's points are informative, nor with
     record 299's abnormal points), 240 byes that contradict a player record, national rating
     records of no player."""
-    players: dict[int, Player] = {}
-    for p in (x for x in t.lines if isinstance(x, Player)):
-        if p.number in players:
-            t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
-        players[p.number] = p
+    players = t.players
+    if len(players) != len(t.lines) - len(t.others):  # a starting rank used twice
+        seen: set[int] = set()
+        for p in (x for x in t.lines if isinstance(x, Player)):
+            if p.number in seen:
+                t.errors.append(TrfError(p.line_no, 5, f"starting rank {p.number} is used twice"))
+            seen.add(p.number)
     errors = t.errors
     declared = _declared_rounds(t)
     if declared is not None:
@@ -168,13 +172,16 @@ def check(t: Tournament) -> None:
                     f"but the file declares {declared} rounds ({_rounds_tag(t)})"
                 )))  # fmt: skip
     plist = list(players.values())
-    for i, k in _unusual_rounds(plist):
+    points = not t.team_event and not t.records("299")
+    unit, units = _units(t.header("162"))
+    totals: list[int] = []  # each player's results in units (a small file's loop counts them)
+    for i, k in _unusual_rounds(plist, units if points else None, totals):
         p = plist[i]
         opp = p.rounds[k - 1].opponent
         _round_problem(errors, p, k, players.get(opp) if opp is not None else None, p.number)
     extra = bye_rounds(t, errors)
-    if not t.team_event and not t.records("299"):
-        _check_points(t, players, extra)
+    if points:
+        _check_points(plist, extra, unit, units, totals, errors)
     _check_national(t, players)
 
 
@@ -184,14 +191,55 @@ _EMPTY = Round(None, " ", " ")
 _BACK_COLOUR = {"w": "b", "b": "w"}
 _BACK_RESULT = {**OPPOSITE, "-": "+"}
 _first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+_rounds_of = attrgetter("rounds")
 
 
-def _unusual_rounds(plist: list[Player]) -> list[tuple[int, int]]:
+COLUMNS_FROM = 40_000  # rounds in a file from which the whole columns are faster (measured)
+
+
+def _unusual_rounds(
+    plist: list[Player], units: dict[str, int] | None = None, totals: list[int] | None = None
+) -> list[tuple[int, int]]:
     """(index in ``plist``, round) of every round with an opponent that is not the usual one
     (the opponent lists the player back in that round, with the opposite result and colour):
-    :func:`_round_problem` says what, if anything, is wrong. Round by round, in C (map, zip,
-    whole columns compared) rather than a Python loop a game: 9,999 players play 75,000, and
-    each round record is read once (a column of 9,999 of them is no processor cache's)."""
+    :func:`_round_problem` says what, if anything, is wrong. A Python loop a game in a small
+    file (which adds each player's results by ``units`` to ``totals`` on the way); round by
+    round on whole columns in a large one (:func:`_unusual_by_columns`)."""
+    if sum(map(len, map(_rounds_of, plist))) >= COLUMNS_FROM:
+        return _unusual_by_columns(plist)
+    where = {p.number: p for p in plist}
+    get, opposite, back_colour = where.get, OPPOSITE.get, _BACK_COLOUR.get
+    worth = (units or {}).get
+    out = []
+    for i, p in enumerate(plist):
+        me = p.number
+        k = total = 0
+        for opp, colour, result in p.rounds:
+            k += 1
+            total += worth(result, 0)
+            if opp is None:
+                continue
+            other = get(opp)
+            if other is not None and opp != me:
+                theirs = other.rounds
+                if len(theirs) >= k:
+                    back = theirs[k - 1]
+                    if (
+                        back[0] == me
+                        and back[2] == opposite(result, back[2])
+                        and back_colour(colour, back[1]) == back[1]
+                    ):
+                        continue  # the usual round: reciprocal, results and colours agree
+            out.append((i, k))
+        if totals is not None and units is not None:
+            totals.append(total)
+    return out
+
+
+def _unusual_by_columns(plist: list[Player]) -> list[tuple[int, int]]:
+    """:func:`_unusual_rounds` round by round, in C (map, zip, whole columns compared) rather
+    than a Python loop a game: 9,999 players play 75,000 games, and each round record is read
+    once (a column of 9,999 of them is no processor cache's)."""
     n = len(plist)
     numbers = [p.number for p in plist]
     where = {number: i for i, number in enumerate(numbers)}
@@ -226,34 +274,54 @@ def _unusual_rounds(plist: list[Player]) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def _check_points(t: Tournament, players: dict[int, Player], extra: dict[int, dict[int, str]]
-                  ) -> None:  # fmt: skip
-    """Each player's points (columns 81-84) are what the results give, by the file's scoring,
-    in whole units of its smallest fraction."""
-    values = scoring(t)
-    unit = 1
-    for v in values.values():
-        unit = unit * v.denominator // _gcd(unit, v.denominator)
-    units = {code: int(v * unit) for code, v in values.items()}
+def _check_points(
+    plist: list[Player],
+    extra: dict[int, dict[int, str]],
+    unit: int,
+    units: dict[str, int],
+    totals: list[int],
+    errors: list[TrfError],
+) -> None:
+    """Each player's points (columns 81-84) are what the results give, by the file's scoring
+    in whole ``units`` of a ``unit``-th of a point, the byes of record 240 (``extra``) counted;
+    ``totals``: the results already added up (one a player, or none)."""
     get = units.get
     zero = repeat(0)
-    errors = t.errors
-    for p in players.values():
-        if p.points is None:
+    target: dict[int, int | None] = {}  # the units of each points value (one object a text)
+    for i, p in enumerate(plist):
+        points = p.points
+        if points is None:
             continue
-        rounds = with_byes(p, extra[p.number]) if p.number in extra else p.rounds
-        total = sum(map(get, map(_third, rounds), zero))
-        if total * p.points.denominator != unit * p.points.numerator:
+        want = target.get(id(points), -1)
+        if want == -1:
+            scaled = points * unit
+            want = target[id(points)] = scaled.numerator if scaled.denominator == 1 else None
+        if p.number in extra:
+            total = sum(map(get, map(_third, with_byes(p, extra[p.number])), zero))
+        else:
+            total = totals[i] if totals else sum(map(get, map(_third, p.rounds), zero))
+        if total != want:
             errors.append(TrfError(p.line_no, 81, (
-                f"points {float(p.points):g} do not add up: the results give "
+                f"points {float(points):g} do not add up: the results give "
                 f"{float(Fraction(total, unit)):g}"
             )))  # fmt: skip
 
 
+@functools.lru_cache(maxsize=64)
+def _units(record: str | None) -> tuple[int, dict[str, int]]:
+    """The scoring of a 162 record (None: the defaults) in whole units of its smallest
+    fraction: (the units of a point, of each result code)."""
+    values = scoring_of(record)
+    unit = 1
+    for _, v in values:
+        unit = unit * v.denominator // _gcd(unit, v.denominator)
+    return unit, {code: int(v * unit) for code, v in values}
+
+
 def _check_national(t: Tournament, players: dict[int, Player]) -> None:
     """A national rating record (TRF-2026) links to a player record by starting rank."""
-    for no, x in enumerate(t.lines, start=1):
-        if isinstance(x, str) and x[:1].isupper() and NATIONAL.match(x) and x[:3] not in RECORDS:
+    for no, x in t.others:
+        if x[:1].isupper() and x[:3] not in RECORDS and NATIONAL.match(x):
             n = int(x[4:8])  # NATIONAL: four columns of blanks then digits
             if n not in players:
                 t.warnings.append(TrfError(no, 5, (

@@ -12,6 +12,7 @@ says so where it had to choose).
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from fractions import Fraction
 from typing import NamedTuple
@@ -92,7 +93,8 @@ def _century(yy: int) -> int:
     return 1900 + yy if yy >= 70 else 2000 + yy
 
 
-def date_readings(text: str) -> list[tuple[_dt.date, str]]:
+@functools.lru_cache(maxsize=256)
+def date_readings(text: str) -> tuple[tuple[_dt.date, str], ...]:
     """Every date the text can be, with the form read, the likeliest first: ``2025/02/28``
     (also with - or . and blanks: TRF-2026's form), ``28.02.2025`` (and MM/DD/YYYY where
     both are dates), ``25/02/28`` (YY/MM/DD, the form of record 132; then DD/MM/YY and
@@ -122,7 +124,7 @@ def date_readings(text: str) -> list[tuple[_dt.date, str]]:
         add(_day(int(m.group(3)), _MONTHS[m.group(1)], int(m.group(2))), "Month DD, YYYY")
     elif (m := _NAMED_DMY.fullmatch(t)) and m.group(2) in _MONTHS:
         add(_day(int(m.group(3)), _MONTHS[m.group(2)], int(m.group(1))), "DD Month YYYY")
-    return out
+    return tuple(out)
 
 
 class DateReading(NamedTuple):
@@ -141,8 +143,8 @@ def choose_dates(
     """The start (042) and end (052) dates, read together: where a text allows several
     dates, the round dates (132) decide, then a start on or before the end in the same form,
     then the likeliest form (:func:`date_readings`)."""
-    a = date_readings(start) if start else []
-    b = date_readings(end) if end else []
+    a = list(date_readings(start)) if start else []
+    b = list(date_readings(end)) if end else []
     known = [d for d in rounds if d is not None]
     a_pick = b_pick = None
     why_a = why_b = ""
@@ -220,6 +222,12 @@ _SYMBOL_VALUE = re.compile(r"([A-Za-z])\s*(-?\d+(?:\.\d+)?)?")
 
 
 def read_scoring(record: str) -> dict[str, Fraction]:
+    """The points of each symbol a 162 record gives (:func:`_scoring`)."""
+    return dict(_scoring(record))
+
+
+@functools.lru_cache(maxsize=64)
+def _scoring(record: str) -> tuple[tuple[str, Fraction], ...]:
     """The points of each symbol a 162 record gives (``162  W 1.0    D 0.5 ...``): the symbol
     in column 6 and the points in 7-10, every 9 columns (TRF26's table); the symbol in column
     5 is read too (the spec's prose, and some files). P is a win's points and X a draw's unless
@@ -246,7 +254,7 @@ def read_scoring(record: str) -> dict[str, Fraction]:
     points = {**DEFAULT_SCORING, **given}
     points.setdefault("P", points["W"])
     points.setdefault("X", points["D"])
-    return points
+    return tuple(points.items())
 
 
 # --- 222: the encoded time control ----------------------------------------------------------------
@@ -290,6 +298,7 @@ def _periods(text: str, column: int) -> tuple[Period, ...]:
     return tuple(periods)
 
 
+@functools.lru_cache(maxsize=64)
 def read_time_control(record: str) -> EncodedTimeControl:
     """Record 222 (TRF26, "Encoded Time Control"): periods ``M/S`` (M moves in S seconds),
     ``M/S+I`` (and I seconds a move), ``S`` or ``S+I`` (the rest of the game), joined by
@@ -335,6 +344,7 @@ class Byes(NamedTuple):
     ids: tuple[int, ...]
 
 
+@functools.lru_cache(maxsize=4096)
 def read_byes(record: str) -> Byes:
     """Record 240 (TRF26): the type in column 5 (F full-point, H half-point, Z zero-point
     bye), the round in 7-9, the players from 11-14 every 5 columns (``240 H 003  026  047``;
