@@ -408,9 +408,11 @@ def test_both_ways_of_checking_the_rounds_agree(monkeypatch: pytest.MonkeyPatch)
     lines[j] = lines[j][:91] + " 999" + lines[j][95:]  # an opponent who does not exist
     k = _player_line(lines, 13)
     lines[k] = lines[k][:96] + "w" + lines[k][97:]  # a colour
+    m = _player_line(lines, 20)  # an opponent who does not exist, with a bye's codes
+    lines[m] = lines[m][:91] + " 998 - U" + lines[m][99:]
     text = "\n".join(lines) + "\n"
     by_games = [str(e) for e in trf.parse(text).errors]
-    assert len(by_games) >= 4
+    assert len(by_games) >= 5 and "round 1: opponent 998 does not exist" in str(by_games)
     monkeypatch.setattr(trf_check, "COLUMNS_FROM", 0)
     assert [str(e) for e in trf.parse(text).errors] == by_games
     assert trf.parse(REAL.read_bytes()).errors == []

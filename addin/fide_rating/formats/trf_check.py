@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import compress, repeat, zip_longest
 from math import gcd as _gcd
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, ne
 
 from .trf import OPPOSITE, Player, Round, Tournament, TrfError, scoring_of
 from .trf_records import BYE_TYPES, NATIONAL, RECORDS, RecordError, read_byes
@@ -236,34 +236,52 @@ def _unusual_rounds(
     return out
 
 
+# what an opponent's record shows in a round, from a player's record: colours swapped, results
+# mirrored; a blank for what has no mirror (a bye, an absence, a colour -), which is what the
+# record of no opponent shows (a blank beyond the last player)
+_MIRROR_COLOURS = str.maketrans({"w": "b", "b": "w", "-": " "})
+_MIRROR_RESULTS = str.maketrans({"1": "0", "0": "1", "+": "-", "-": "+", "W": "L", "L": "W",
+                                 "H": " ", "F": " ", "U": " ", "Z": " "})  # fmt: skip
+
+
 def _unusual_by_columns(plist: list[Player]) -> list[tuple[int, int]]:
     """:func:`_unusual_rounds` round by round, in C (map, zip, whole columns compared) rather
-    than a Python loop a game: 9,999 players play 75,000 games, and each round record is read
-    once (a column of 9,999 of them is no processor cache's)."""
+    than a Python loop a game: 9,999 players play 75,000 games; each round record is read once
+    (a column of 9,999 of them is no processor cache's), and only the places where a column
+    differs from its mirror are looked at one by one."""
     n = len(plist)
     numbers = [p.number for p in plist]
     where = {number: i for i, number in enumerate(numbers)}
-    back_colour, back_result = _BACK_COLOUR.get, _BACK_RESULT.get
-    unknown, outside = repeat("?"), repeat(n)
     everyone = range(n)
+    back_colour = _BACK_COLOUR.get
+    outside = repeat(n)
     out: list[tuple[int, int]] = []
     for k, column in enumerate(zip_longest(*[p.rounds for p in plist], fillvalue=_EMPTY),
                                start=1):  # fmt: skip
         opponents, colours, results = zip(*column, strict=True)
         at = list(map(where.get, opponents, outside))  # the opponent's place; n: none
-        with_none = (*at, -1)
-        column_colours, column_results = "".join(colours) + " ", "".join(results) + " "
+        ext = [*at, -1]  # and no opponent's opponent
+        own_colours, own_results = "".join(colours), "".join(results)
+        back_colours = "".join(map((own_colours + " ").__getitem__, at))
+        back_results = "".join(map((own_results + " ").__getitem__, at))
+        mirror_colours = own_colours.translate(_MIRROR_COLOURS)
+        mirror_results = own_results.translate(_MIRROR_RESULTS)
+        unpaired = at.count(n)
+        # every player without an opponent differs from the opponent's opponent, no one else;
+        # and no opponent is unknown
         if (
-            list(compress(map(with_none.__getitem__, at), opponents))
-            == list(compress(everyone, opponents))  # the opponent's opponent: the player
-            and "".join(compress(map(column_colours.__getitem__, at), opponents))
-            == "".join(map(back_colour, compress(colours, opponents), unknown))
-            and "".join(compress(map(column_results.__getitem__, at), opponents))
-            == "".join(map(back_result, compress(results, opponents), unknown))
+            unpaired == opponents.count(None)
+            and sum(map(ne, map(ext.__getitem__, at), everyone)) == unpaired
+            and back_colours == mirror_colours
+            and back_results == mirror_results
         ):
-            continue  # the usual round for everyone
-        backs = list(map((*column, _EMPTY).__getitem__, at))
-        for i, (mine, back) in enumerate(zip(column, backs, strict=True)):
+            continue
+        places = set(compress(everyone, map(ne, back_colours, mirror_colours)))
+        places.update(compress(everyone, map(ne, back_results, mirror_results)))
+        places.update(compress(everyone, map(ne, map(ext.__getitem__, at), everyone)))
+        for i in sorted(places):
+            mine = column[i]
+            back = column[at[i]] if at[i] < n else _EMPTY
             if mine[0] is not None and (
                 back[0] != numbers[i]
                 or back_colour(mine[1], back[1]) != back[1]
