@@ -251,12 +251,12 @@ def _unusual_by_columns(plist: list[Player]) -> list[tuple[int, int]]:
     differs from its mirror are looked at one by one."""
     n = len(plist)
     numbers = [p.number for p in plist]
-    where = {number: i for i, number in enumerate(numbers)}
+    where = dict(zip(numbers, range(n), strict=True))
     everyone = range(n)
     back_colour = _BACK_COLOUR.get
     outside = repeat(n)
     out: list[tuple[int, int]] = []
-    for k, column in enumerate(zip_longest(*[p.rounds for p in plist], fillvalue=_EMPTY),
+    for k, column in enumerate(zip_longest(*map(_rounds_of, plist), fillvalue=_EMPTY),
                                start=1):  # fmt: skip
         opponents, colours, results = zip(*column, strict=True)
         at = list(map(where.get, opponents, outside))  # the opponent's place; n: none
