@@ -246,18 +246,17 @@ _POINTS: dict[str, Fraction] = {}
 _BIRTHS: set[str] = set()  # birth dates found valid
 
 
-@functools.cache
-def _rank_texts() -> tuple[str, ...]:
-    """The opponent fields "   1" to "9999" (made once): a large file's are known in one go."""
-    return tuple(f"{i:>4}" for i in range(1, 10_000))
+_RANK_TEXTS: list[str] = []  # the opponent fields "   1", "   2" ... made so far
 
 
 def _know_ranks(lines: int) -> None:
     """Put the starting ranks up to ``lines`` in the cache of opponent fields at once (in C):
-    a file of 9,999 players would otherwise read each one alone."""
-    if lines > 500 and len(_OPPONENTS) < lines:
-        top = min(lines, 9_999)
-        _OPPONENTS.update(zip(_rank_texts()[:top], range(1, top + 1), strict=True))
+    each would otherwise be read alone, the first time it is met."""
+    top = min(lines, 9_999)
+    if len(_OPPONENTS) < top:
+        if len(_RANK_TEXTS) < top:
+            _RANK_TEXTS.extend(f"{i:>4}" for i in range(len(_RANK_TEXTS) + 1, top + 1))
+        _OPPONENTS.update(zip(_RANK_TEXTS[:top], range(1, top + 1), strict=True))
 
 
 def forget() -> None:
@@ -285,6 +284,12 @@ _UNKNOWN_BIRTH = re.compile(r"[0 ./-]*")  # 0000/00/00, ".  ." : written for "no
 def _valid_birth(text: str) -> bool:
     """A year, or a date (00 for an unknown month or day), or only zeros and separators (a
     birth date not known, as some programs write it)."""
+    if len(text) == 10 and text[4] == "/" and text[7] == "/" and text[:2] in ("19", "20"):
+        try:  # the usual YYYY/MM/DD, read in C
+            _dt.date.fromisoformat(f"{text[:4]}-{text[5:7]}-{text[8:]}")
+            return True
+        except ValueError:
+            pass
     if _UNKNOWN_BIRTH.fullmatch(text):
         return True
     m = _BIRTH.fullmatch(text)
@@ -337,7 +342,7 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
     points = _POINTS.get(points_text)
     if points is None and points_text.strip():
         try:
-            points = Fraction(points_text.strip())
+            points = _points(points_text.strip())
             if len(_POINTS) < 10_000:
                 _POINTS[points_text] = points
         except ValueError:
@@ -412,6 +417,18 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             line,
         ),
     )
+
+
+_DECIMAL = re.compile(r"(\d{1,4})(?:\.(\d))?")
+
+
+def _points(text: str) -> Fraction:
+    """Points as TRF writes them (``11.5``), exactly; any other number Fraction reads."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:
+        return Fraction(text)
+    tenths = int(m.group(1)) * 10 + int(m.group(2) or 0)
+    return Fraction(tenths // 10) if tenths % 10 == 0 else Fraction(tenths, 10)
 
 
 _UNREAD = object()
