@@ -280,3 +280,22 @@ def test_import_takes_the_rating_type_and_start(
     assert wb["Event"]["B8"].value == "Rapid"
     assert str(wb["Event"]["B5"].value)[:10] == "2025-10-04"
     assert "rating type: rapid (record 222 '600+5'" in capsys.readouterr().out
+
+
+def test_a_workbook_says_its_own_rating_type(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import openpyxl
+
+    source = write(tmp_path, ["012 Rapid", "042 2025/10/04", *SWISS])
+    book = tmp_path / "rapid.xlsx"
+    assert main(["import-trf", str(source), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    wb["Event"]["B8"] = "Rapid"
+    wb.save(book)
+    capsys.readouterr()
+    assert main(["report", str(book)]) == 0
+    assert "rating type: rapid (the workbook's Event sheet)" in capsys.readouterr().out
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "rapid.trf")]) == 0
+    assert "warning: the workbook's rating type is rapid, but the TRF's is standard" \
+        in capsys.readouterr().err  # fmt: skip

@@ -57,12 +57,27 @@ def event_time_control(t: Tournament) -> tuple[TimeControl | None, TimeControl |
     return parse_time_control(text), None, f"record 122 {text!r}"
 
 
-def event_rating_type(t: Tournament, given: str | None = None) -> tuple[str, str]:
-    """The event's rating type and why: the one given (``--rating-type``), else what record
-    222's time control is on the start date (:func:`~fide_rating.rules.ratable.
-    rating_type_of`), else standard."""
+def workbook_rating_type(source: Path) -> str | None:
+    """A crosstable workbook's rating type (the Event sheet's, B8), when it names one."""
+    if source.suffix.lower() not in (".xlsx", ".xlsm"):
+        return None
+    from .convert import load_event_cell
+
+    value = str(load_event_cell(source, "B8") or "").strip().lower()
+    return value if value in ("standard", "rapid", "blitz") else None
+
+
+def event_rating_type(
+    t: Tournament, given: str | None = None, source: Path | None = None
+) -> tuple[str, str]:
+    """The event's rating type and why: the one given (``--rating-type``), else a crosstable
+    workbook's (``source``: its Event sheet), else what record 222's time control is on the
+    start date (:func:`~fide_rating.rules.ratable.rating_type_of`), else standard."""
     if given:
         return given, "given with --rating-type"
+    from_book = workbook_rating_type(source) if source is not None else None
+    if from_book is not None:
+        return from_book, "the workbook's Event sheet"
     encoded = time_control(t)
     white, black, where = event_time_control(t)
     if encoded is None or white is None:
@@ -305,7 +320,7 @@ def main(args: argparse.Namespace) -> int:
             )
     if args.start:
         t.given_start = args.start
-    kind, why = event_rating_type(t, args.rating_type)
+    kind, why = event_rating_type(t, args.rating_type, source)
     if args.list:
         from .lists import open_list
         from .report import check_list, list_summary, with_list_ratings

@@ -475,7 +475,7 @@ def main(args: argparse.Namespace) -> int:
         )
     if t.start is None:
         t.given_start = day  # the date given for the edition stands for record 042
-    kind, why = event_rating_type(t, args.rating_type)
+    kind, why = event_rating_type(t, args.rating_type, source)
     listed = open_list(args.list, kind) if args.list else None
     try:
         known = known | known_of(t, listed)
