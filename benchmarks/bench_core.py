@@ -102,9 +102,16 @@ def main() -> None:
     print(f"{'peak memory, elochess':<44} {peak(elo):7.1f} MiB")
     print(f"ratio bare / elochess: {bare_rate / elo_rate:.2f}x")
     print(f"ratio full / elochess: {full_rate / elo_rate:.2f}x")
-    ours = [r + fr.fide_round(Fraction(c, 100)) for r, c in zip(ratings, bare(), strict=True)]
-    differ = sum(a != b for a, b in zip(ours, elo(), strict=True))
-    print(f"new ratings that differ from elochess (its float sum and round-half-even): {differ:,}")
+    # elochess picks K from the facts: 10 once 2400 was reached, 40 under 30 games, else 20
+    facts = {10: {"reached_2400": True}, 20: {}, 40: {"games_played": 0}}
+    for kk, given in facts.items():
+        ours = [r + fr.fide_round(Fraction(fr.change_hundredths(r, o, s, kk, edition), 100))
+                for r, o, s in rows]  # fmt: skip
+        theirs = [EloCalculator.update_rating(r, o, t, **given) for r, o, t in erows]  # type: ignore[arg-type]
+        differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
+        print(f"K {kk}: new ratings that differ from elochess: {differ:,} of {len(rows):,}"
+              + (" (a change of exactly x.5: FIDE rounds it away from zero, elochess to even)"
+                 if differ else ""))  # fmt: skip
 
 
 if __name__ == "__main__":

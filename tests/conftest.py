@@ -67,3 +67,15 @@ def shipped(
     LibreOffice runs, a problem installing it fails the tests that use it."""
     with lo.office_with_addin(tmp_path_factory.mktemp("shipped-profile"), RELEASE_OXT) as running:
         yield running
+
+
+@pytest.fixture(scope="session")
+def bare_office(
+    libreoffice: tuple[int, ...], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[lo.Office]:
+    """LibreOffice without the add-in: what a user sees who has not installed it."""
+    try:
+        with lo.Office(tmp_path_factory.mktemp("bare-profile")) as running:
+            yield running
+    except lo.OfficeError as error:
+        _unavailable(str(error))

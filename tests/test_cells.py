@@ -95,14 +95,27 @@ def test_k_in_cells() -> None:
     assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2025, 12, 31)) == 40
     assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2026, 1, 1)) == 20
     assert call("FIDE_K", 2000.0, 50.0, 2006.0, False, None, "2024-06-01") == 40
-    assert call("FIDE_K", 2000.0, 50.0, 2004.0, False, None, "2022-06-01") == (
-        "#FIDE! expected a birth date, not a year: the 18th birthday falls in 2022 "
-        "and edition 2022-01 counts until the birthday, got: 2004"
+    assert call("FIDE_K", 2000.0, 50.0, 2000.0, False, None, "2018-06-01") == (
+        "#FIDE! expected a birth date, not a year: the 18th birthday falls in 2018 "
+        "and edition 2014-07 counts until the birthday, got: 2000"
     )
-    assert call("FIDE_K", 2000.0, 50.0, dt.datetime(2004, 7, 1), False, None, "2022-06-01") == 40
-    # a birth date cell as LibreOffice passes it: its serial number (2004-07-01)
-    assert call("FIDE_K", 2000.0, 50.0, 38169.0, False, None, "2022-06-01") == 40
-    assert call("FIDE_K", 2000.0, 50.0, 38169.0, False, None, "2022-07-01") == 20
+    # the rating type: K 20 for everyone in rapid until 2022-09, as standard from 2022-10
+    assert call("FIDE_K", 2000.0, 10.0, 2010.0, False, None, "2022-09-30", "rapid") == 20
+    assert call("FIDE_K", 2000.0, 10.0, 2010.0, False, None, "2022-10-01", "Rapid") == 40
+    assert call("FIDE_K", 2000.0, 10.0, 2010.0, False, None, "2022-09-30 blitz") == 20
+    assert call("FIDE_K", 2000.0, 10.0, None, False, None, "2022-09-30", "bullet") == (
+        "#FIDE! rating_type: expected standard, rapid or blitz, got 'bullet'"
+    )
+    assert call("FIDE_EDITION", dt.datetime(2025, 11, 10), "rapid") == "2024-12 rapid"
+    assert call("FIDE_EDITION", None, "blitz") == "2024-12 blitz"
+    assert call("FIDE_EDITION", dt.datetime(2011, 5, 1), "rapid") == (
+        "#FIDE! start: expected a date from 2012-01-01 on, got 2011-05-01 00:00:00"
+    )
+    assert call("FIDE_K", 2000.0, 50.0, dt.datetime(2000, 7, 1), False, None, "2018-06-01") == 40
+    # a birth date cell as LibreOffice passes it: its serial number (2000-07-01), until the
+    # 18th birthday in 2014-07 (the end of that year from 2022-01)
+    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2018-06-01") == 40
+    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2018-07-01") == 20
 
 
 @pytest.mark.parametrize(
@@ -132,7 +145,7 @@ def test_k_in_cells() -> None:
         (
             "FIDE_CHANGE",
             (2000.0, [2000.0], [1.0], 20.0, "2023-01"),
-            "#FIDE! edition: expected an edition (2005-07, 2012-07, 2014-07, 2022-01, 2024-03, 2025-10) or a date, got '2023-01'",
+            "#FIDE! edition: expected an edition (2005-07, 2009-07, 2011-07, 2012-07, 2014-07, 2022-01, 2024-03, 2025-10; rapid and blitz: 2024-12 rapid ...) or a date, got '2023-01'",
         ),
         (
             "FIDE_CHANGE",

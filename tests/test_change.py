@@ -86,3 +86,26 @@ def test_bad_input() -> None:
         fr.change(2000, [2000], [float("nan")], 20)
     with pytest.raises(fr.FideInputError, match="score"):
         fr.change(2000, [2000], ["1"], 20)
+
+
+@pytest.mark.parametrize(
+    ("k", "score", "new"),
+    [
+        (
+            10,
+            1,
+            2203,
+        ),  # K x chg = +2.5: 0.5 away from zero (8.3.4), where round-half-even says 2202
+        (10, 0.5, 2197),  # -2.5 -> -3 (half-even: 2198)
+        (10, 0, 2192),  # -7.5 -> -8 (half-even: 2192 too)
+        (40, 1, 2210),  # +10.0: K 40's changes are whole tenths of 0.4, never a half
+        (40, 0.5, 2190),
+        (20, 0.5, 2195),
+    ],
+)
+def test_new_ratings_at_k_10_and_40(k: int, score: float, new: int) -> None:
+    """Our side of the comparison with elochess (README, benchmarks): at K 10 a change of
+    exactly x.5 is common and FIDE rounds it away from zero; elochess rounds half to even."""
+    calc = fr.event(2200, [2010], [score], k, "2025-10")
+    assert calc.we == Fraction(3, 4)
+    assert 2200 + fr.fide_round(calc.k_chg) == new

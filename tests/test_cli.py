@@ -173,11 +173,33 @@ def test_the_readme_quick_calculations(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["event", "2000", "--opponents", "1063,1299,1413,1872,1851,1427,1682",
                  "--results", "1,1,1,0.5,0,1,1", "-k", "20", "--edition", "2022-01"]) == 0  # fmt: skip
     out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["Rc", "Ro", "w", "n", "chg", "K", "K*chg"]
     assert out[2].split() == ["1592", "2000", "5.50", "7", "-0.61", "20", "-12.20"]
+    # per game: the opponent's rating, then the rating counted (the cap marked)
+    assert out[4].split() == ["opponent", "counted", "w", "chg", "K*chg"]
+    assert out[5].split() == ["1063", "1600*", "1.00", "0.08", "1.60"]
+    assert out[6].split()[:2] == ["1299", "1299"]
     assert main(["initial", "--opponents", "1902,1877,1884,2012,1832",
                  "--results", "0.5,0.5,1,0,1", "--edition", "2024-03"]) == 0  # fmt: skip
-    assert capsys.readouterr().out.strip() == "Edition 2024-03: 1922"
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "games    5 against rated opponents, 3.0 points",
+        "Ra       1872.43 (with 2 fictitious draws against 1800: 4.0 of 7)",  # RULES 4
+        "Ru       1922.43",
+        "rating   1922",
+    ]
+    assert main(["initial", "--opponents", "1902,1877", "--results", "0.5,0.5",
+                 "--edition", "2014-07"]) == 0  # fmt: skip
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "not rated: 2 games against rated opponents, 5 needed"
+    )
     assert main(["editions"]) == 0
     editions = capsys.readouterr().out
-    assert "2024-03  in force from 2024-03-01  cap 400  FIDE Handbook B.02" in editions
+    assert "  2024-03        in force from 2024-03-01  cap 400  K 40/20/10  FIDE Handbook B.02" \
+        in editions  # fmt: skip
+    assert "  2024-12 rapid  in force from 2024-12-01  cap 400  K 40/20/10  gap rule 600/2600" \
+        in editions  # fmt: skip
     assert "seed" not in editions.lower()
+    assert main(["editions", "--rating-type", "blitz", "--notes"]) == 0
+    blitz = capsys.readouterr().out
+    assert "standard:" not in blitz and "2012-01 blitz" in blitz
+    assert "not confirmed / note: the rapid and blitz texts of 2012 to 2021 were not found" in blitz

@@ -106,3 +106,39 @@ def test_a_name_with_a_newline_prints_no_line_of_its_own(
 )
 def test_shown(name: str, seen: str) -> None:
     assert shown(name) == seen
+
+
+def test_messages_say_what_went_wrong_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No exception's name or [Errno 2] reaches the user."""
+    import datetime as dt
+
+    from fide_rating.commands.templates import build_list
+
+    book = tmp_path / "list.xlsx"
+    wb = build_list()
+    wb["Period"]["B1"], wb["Period"]["B2"] = dt.date(2025, 1, 1), dt.date(2025, 2, 1)
+    wb.save(book)
+    assert main(["period", str(book), str(tmp_path / "*.trf"), "-o", str(tmp_path / "n.xlsx")]) == 1
+    err = capsys.readouterr().err
+    assert "*.trf: No such file or directory" in err and "Errno" not in err
+    old = tmp_path / "old.xls"
+    old.write_bytes(b"\xd0\xcf\x11\xe0 an old binary workbook")
+    for command in (["export-trf", str(old)], ["check", str(tmp_path / "x.xlsm")]):
+        (tmp_path / "x.xlsm").write_text("not a package")
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "Exception" not in err and "BadZipFile" not in err and "Errno" not in err, err
+        assert "not an .xls" in err
+
+
+def test_no_csv_of_a_header_alone_when_every_file_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.xlsx"
+    bad.write_text("not a workbook")
+    csv = tmp_path / "players.csv"
+    assert main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 1
+    assert not csv.exists()
+    assert "no CSV written" in capsys.readouterr().err

@@ -1,73 +1,204 @@
+"""The record store of editions: a rating type and a date are its keys, and every dated change
+is tested on both sides of its date (RULES.md 1, the research notes of the rules by date)."""
+
 from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 import fide_rating as fr
-from fide_rating.rules.editions import adjustment_applies, is_junior
+from fide_rating.rules.editions import adjustment_applies, is_junior, raise_applies
 
-STARTS = [(e.name, e.effective) for e in fr.EDITIONS]
+D = dt.date
+STARTS = [(e.rating_type, e.name, e.effective) for e in fr.EDITIONS]
 
 
-@pytest.mark.parametrize(("name", "start"), STARTS)
-def test_day_before_and_day_of_each_edition(name: str, start: dt.date) -> None:
-    assert fr.edition_on(start).name == name
+@pytest.mark.parametrize(("kind", "name", "start"), STARTS)
+def test_day_before_and_day_of_each_edition(kind: str, name: str, start: dt.date) -> None:
+    assert fr.edition_on(start, kind).name == name
     before = start - dt.timedelta(days=1)
-    if name == "2005-07":
-        with pytest.raises(fr.FideInputError, match="2005-06-30"):
-            fr.edition_on(before)
+    chain = [e.name for e in fr.editions_of(kind)]
+    if chain.index(name) == 0:
+        with pytest.raises(fr.FideInputError, match=before.isoformat()):
+            fr.edition_on(before, kind)
     else:
-        names = [e.name for e in fr.EDITIONS]
-        assert fr.edition_on(before).name == names[names.index(name) - 1]
+        assert fr.edition_on(before, kind).name == chain[chain.index(name) - 1]
 
 
-def test_lookup_by_name_date_default() -> None:
+def test_the_chains() -> None:
+    assert [e.name for e in fr.editions_of("standard")] == [
+        "2005-07", "2009-07", "2011-07", "2012-07", "2014-07", "2022-01", "2024-03", "2025-10"
+    ]  # fmt: skip
+    rapid = [e.name for e in fr.editions_of("rapid")]
+    assert rapid == ["2012-01 rapid", "2012-07 rapid", "2014-07 rapid", "2022-01 rapid",
+                     "2022-10 rapid", "2024-03 rapid", "2024-12 rapid"]  # fmt: skip
+    assert [e.name for e in fr.editions_of("blitz")] == [n.replace("rapid", "blitz") for n in rapid]
+    assert {e.rating_type for e in fr.editions_of("blitz")} == {"blitz"}
+    assert len({e.name for e in fr.EDITIONS}) == len(fr.EDITIONS)
+    with pytest.raises(fr.FideInputError, match="expected a rating type"):
+        fr.editions_of("bullet")
+
+
+def test_lookup_by_name_date_type_default() -> None:
     assert fr.get_edition() is fr.LATEST is fr.E2025_10
     assert fr.get_edition("2024-03") is fr.E2024_03
     assert fr.get_edition(" 2012-07 ") is fr.E2012_07
     assert fr.get_edition(dt.datetime(2023, 5, 1, 10, 0)) is fr.E2022_01
+    assert fr.get_edition("2024-12 rapid").name == "2024-12 rapid"
+    assert fr.get_edition("2024-12  Blitz").name == "2024-12 blitz"
+    assert fr.get_edition("rapid").name == "2024-12 rapid"  # the newest of a type
+    assert fr.get_edition("2025-11-10 rapid").name == "2024-12 rapid"  # a start date and a type
+    assert fr.get_edition("2013-05-04 blitz").name == "2012-07 blitz"
+    assert fr.get_edition(D(2013, 5, 4), "rapid").name == "2012-07 rapid"
+    assert fr.get_edition("2024-03", "rapid").name == "2024-03 rapid"
+    with pytest.raises(fr.FideInputError, match="no edition for rapid before 2012-01-01"):
+        fr.get_edition(D(2011, 12, 31), "rapid")
     with pytest.raises(fr.FideInputError, match=r"unknown edition.*got: '2023-01'"):
         fr.get_edition("2023-01")
+    with pytest.raises(fr.FideInputError, match="expected a blitz edition"):
+        fr.get_edition("2024-12 rapid", "blitz")
     with pytest.raises(fr.FideInputError, match="expected an edition"):
         fr.get_edition(2024)  # type: ignore[arg-type]
 
 
-def test_edition_data() -> None:
-    assert [e.cap for e in fr.EDITIONS] == [350, 400, 400, 400, 400, 400]
-    assert [e.bonus_per_half_point for e in fr.EDITIONS] == [
-        Fraction(25, 2),
-        15,
-        20,
-        20,
-        None,
-        None,
-    ]
-    assert [e.min_games for e in fr.EDITIONS] == [9, 5, 5, 5, 5, 5]
-    assert fr.E2005_07.floor_on(dt.date(2007, 12, 31)) == 1401
-    assert fr.E2005_07.floor_on(dt.date(2008, 1, 1)) == 1201
-    assert fr.E2005_07.floor_on(dt.date(2009, 12, 31)) == 1201
-    assert fr.E2005_07.floor_on(dt.date(2010, 1, 1)) == 1001
-    assert fr.E2024_03.floor_on(None) == 1400
-    assert fr.E2014_07.floor_on(dt.date(2020, 1, 1)) == 1000
+STANDARD_DATA = {
+    # name: cap, K new/standard/top, junior, bonus, min games, floor, K x n, list months
+    "2005-07": (350, (25, 15, 10), "NONE", Fraction(25, 2), 9, 1401, None, 3),
+    "2009-07": (400, (25, 15, 10), "NONE", Fraction(25, 2), 9, 1200, None, 2),
+    "2011-07": (400, (30, 15, 10), "NONE", Fraction(15), 9, 1200, None, 2),
+    "2012-07": (400, (30, 15, 10), "NONE", Fraction(15), 9, 1000, None, 1),
+    "2014-07": (400, (40, 20, 10), "UNTIL_BIRTHDAY", Fraction(20), 5, 1000, None, 1),
+    "2022-01": (400, (40, 20, 10), "UNTIL_YEAR_END", Fraction(20), 5, 1000, 700, 1),
+    "2024-03": (400, (40, 20, 10), "UNTIL_YEAR_END", None, 5, 1400, 700, 1),
+    "2025-10": (400, (40, 20, 10), "UNTIL_YEAR_END", None, 5, 1400, 700, 1),
+}
+
+
+@pytest.mark.parametrize("name", list(STANDARD_DATA))
+def test_standard_edition_data(name: str) -> None:
+    e = fr.get_edition(name)
+    assert (e.cap, (e.k_new, e.k_standard, e.k_top), e.junior.name, e.bonus_per_half_point,
+            e.min_games, e.floor_on(e.effective), e.k_times_n_max,
+            e.list_months) == STANDARD_DATA[name]  # fmt: skip
+    assert e.source and e.rating_type == "standard"
+
+
+def test_the_dated_amendments_of_the_standard_rules() -> None:
+    # 1 July 2009: the 400-point rule (350 before), the floor 1200, lists every two months
+    assert (fr.edition_on(D(2009, 6, 30)).cap, fr.edition_on(D(2009, 7, 1)).cap) == (350, 400)
+    assert fr.expected(2000, 1500, D(2009, 6, 30)) == Fraction(89, 100)  # D counted as 350
+    assert fr.expected(2000, 1500, D(2009, 7, 1)) == Fraction(92, 100)  # as 400
+    # K 25 until the K 30 of 2011 (its month unconfirmed: July, as FIDE's changes apply)
+    facts: dict[str, Any] = {"rating": 1900, "games_before": 10}
+    assert fr.k_factor(**facts, edition=D(2011, 6, 30)) == 25
+    assert fr.k_factor(**facts, edition=D(2011, 7, 1)) == 30
+    # K 30/15/10 until 30 June 2014; 40/20/10 with the junior 40 from 1 July 2014
+    assert fr.k_factor(rating=2100, games_before=100, edition=D(2014, 6, 30)) == 15
+    assert fr.k_factor(rating=2100, games_before=100, edition=D(2014, 7, 1)) == 20
+    assert fr.k_factor(**facts, edition=D(2014, 6, 30)) == 30
+    assert fr.k_factor(**facts, edition=D(2014, 7, 1)) == 40
+    junior: dict[str, Any] = {"rating": 2100, "games_before": 100, "birth": 2000}
+    assert fr.k_factor(**junior, on=D(2013, 5, 1), edition=D(2013, 5, 1)) == 15  # no junior K
+    assert fr.k_factor(**junior, on=D(2015, 5, 1), edition=D(2015, 5, 1)) == 40
+    # the first rating: 9 games until 30 June 2014, 5 from 1 July 2014
+    five = fr.UnratedEvent(opponents=[2000] * 5, scores=[1, 0.5, 0.5, 0, 1])
+    assert fr.initial_rating(five, D(2014, 6, 30)).reason == (
+        "5 games against rated opponents, 9 needed"
+    )
+    assert fr.initial_rating(five, D(2014, 7, 1)).rating == 2020
+    # floors: 1401 until 2009-06-30 (not the 2005 translator's 1201 from 2008), 1200, 1000
+    assert [fr.edition_on(d).floor_on(d) for d in (D(2008, 6, 1), D(2009, 6, 30), D(2009, 7, 1),
+            D(2012, 6, 30), D(2012, 7, 1))] == [1401, 1401, 1200, 1200, 1000]  # fmt: skip
+    # K x n <= 700 from 2022-01 (FIDE's text); the junior rule to the end of the year with it
+    assert fr.k_factor(rating=2000, games_before=100, games_in_period=39,
+                       edition=D(2021, 12, 31)) == 20  # fmt: skip
+    assert fr.k_factor(rating=2000, games_before=100, games_in_period=39,
+                       edition=D(2022, 1, 1)) == 17  # fmt: skip
+    # 1 October 2025: a player rated 2650 or more uses the true difference (standard only)
+    assert fr.expected(2700, 2250, D(2025, 9, 30)) == Fraction(92, 100)
+    assert fr.expected(2700, 2250, D(2025, 10, 1)) == Fraction(94, 100)
+    assert fr.expected(2250, 2700, D(2025, 10, 1)) == Fraction(8, 100)  # the opponent: capped
+
+
+def test_the_rapid_and_blitz_rules() -> None:
+    for kind in ("rapid", "blitz"):
+        # K 20 for every player until 30 September 2022, as in standard from 1 October 2022
+        new_junior: dict[str, Any] = {
+            "rating": 1800,
+            "games_before": 3,
+            "birth": 2010,
+            "on": D(2022, 9, 30),
+        }
+        assert fr.k_factor(**new_junior, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
+        assert fr.k_factor(**new_junior, edition=fr.get_edition(D(2013, 5, 1), kind)) == 20
+        new_junior["on"] = D(2022, 10, 1)
+        assert fr.k_factor(**new_junior, edition=fr.edition_on(D(2022, 10, 1), kind)) == 40
+        top: dict[str, Any] = {"rating": 2500, "games_before": 300, "reached_2400": True}
+        assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
+        assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 10, 1), kind)) == 10
+        # from 1 December 2024 a game 600 or more apart with a player above 2600 is not rated
+        before, after = fr.edition_on(D(2024, 11, 30), kind), fr.edition_on(D(2024, 12, 1), kind)
+        assert fr.rated_game(2700, 2080, before) and not fr.rated_game(2700, 2080, after)
+        assert not fr.rated_game(2680, 2080, after)  # exactly 600: not rated
+        assert fr.rated_game(2680, 2081, after)  # 599 apart: rated
+        assert fr.rated_game(2600, 2000, after)  # 2600 is not above 2600
+        assert not fr.rated_game(2601, 2001, after) and not fr.rated_game(2001, 2601, after)
+        calc = fr.event(2700, [2080, 2250], [1, 1], 10, after)
+        assert (calc.n, calc.opponents) == (1, (2250,))  # only the game 450 apart
+        assert fr.event(2700, [2080, 2250], [1, 1], 10, before).n == 2
+        assert fr.change_hundredths(2080, [2700], [0], 20, after) == 0
+        assert fr.expected_score(2080, [2700], after) == 0
+        with pytest.raises(fr.FideInputError, match="not a rated game"):
+            fr.expected(2080, 2700, after)
+        # no 2650 exemption in the rapid and blitz chapter: the 400-point cap for everyone
+        assert fr.expected(2700, 2250, fr.edition_on(D(2025, 10, 1), kind)) == Fraction(92, 100)
+        # a player without a rapid or blitz rating is rated with his standard one (7.2.1)
+        assert fr.edition_on(D(2012, 1, 1), kind).standard_rating_for_unrated
+        # the one-time raise of 1 October 2022
+        assert raise_applies(fr.edition_on(D(2022, 10, 1), kind), D(2022, 9, 1), D(2022, 10, 1))
+        assert not raise_applies(fr.edition_on(D(2022, 11, 1), kind), D(2022, 10, 1),
+                                 D(2022, 11, 1))  # fmt: skip
+    assert fr.edition_on(D(2025, 1, 1), "rapid").max_rounds_a_day == 15
+    assert fr.edition_on(D(2025, 1, 1), "blitz").max_rounds_a_day == 30
+    assert fr.edition_on(D(2025, 1, 1)).gap_rule is None  # standard: no such rule
+    assert fr.edition_on(D(2012, 1, 1), "rapid").cap == 400
+
+
+def test_raise_2022() -> None:
+    from fide_rating.rules.performance import raise_2022
+
+    assert raise_2022(2283, 2732) == 2632  # Gukesh's rapid rating, as reported
+    assert raise_2022(2632, 2732) == 2632  # exactly 100 below: unchanged
+    assert raise_2022(2000, 2100) == 2000
+    assert raise_2022(1800, None) == 1800
+
+
+def test_the_unconfirmed_is_said() -> None:
+    assert any("not confirmed" in n for n in fr.E2011_07.notes)
+    assert any("not found" in n for n in fr.get_edition("2022-10 rapid").notes)
+    assert any("not applied here" in n for n in fr.get_edition("2024-03 blitz").notes)
 
 
 def test_junior_boundaries() -> None:
-    born = dt.date(2006, 6, 15)  # 18th birthday 2024-06-15
-    # until the birthday (2012-07 .. 2022-01)
-    assert is_junior(fr.E2022_01, born, dt.date(2024, 6, 14))
-    assert not is_junior(fr.E2022_01, born, dt.date(2024, 6, 15))
-    assert is_junior(fr.E2022_01, 2006, dt.date(2023, 12, 31))
-    assert not is_junior(fr.E2022_01, 2006, dt.date(2025, 1, 1))
+    born = dt.date(2000, 6, 15)  # 18th birthday 2018-06-15
+    # until the birthday (2014-07 to 2021)
+    assert is_junior(fr.E2014_07, born, dt.date(2018, 6, 14))
+    assert not is_junior(fr.E2014_07, born, dt.date(2018, 6, 15))
+    assert is_junior(fr.E2014_07, 2000, dt.date(2017, 12, 31))
+    assert not is_junior(fr.E2014_07, 2000, dt.date(2019, 1, 1))
     with pytest.raises(fr.FideInputError, match="birth date"):
-        is_junior(fr.E2022_01, 2006, dt.date(2024, 3, 1))
-    # until the end of the year (2024-03 on): the year is enough
+        is_junior(fr.E2014_07, 2000, dt.date(2018, 3, 1))
+    # until the end of the year (2022-01 on): the year is enough
+    assert is_junior(fr.E2022_01, 2006, dt.date(2024, 12, 31))
+    assert not is_junior(fr.E2022_01, 2006, dt.date(2025, 1, 1))
     assert is_junior(fr.E2024_03, 2006, dt.date(2024, 12, 31))
-    assert not is_junior(fr.E2024_03, 2006, dt.date(2025, 1, 1))
-    assert is_junior(fr.E2025_10, born, dt.date(2024, 12, 31))
-    # no junior rule in 2005-07
+    assert is_junior(fr.E2025_10, dt.date(2006, 6, 15), dt.date(2024, 12, 31))
+    # no junior rule before 2014-07
     assert not is_junior(fr.E2005_07, 1995, dt.date(2006, 1, 1))
+    assert not is_junior(fr.E2012_07, 1995, dt.date(2013, 1, 1))
     # born on 29 February
     assert is_junior(fr.E2014_07, dt.date(2000, 2, 29), dt.date(2018, 2, 28))
     assert not is_junior(fr.E2014_07, dt.date(2000, 2, 29), dt.date(2018, 3, 1))
@@ -77,3 +208,5 @@ def test_adjustment_window() -> None:
     assert adjustment_applies(fr.E2024_03, dt.date(2024, 2, 1), dt.date(2024, 3, 1))
     assert not adjustment_applies(fr.E2024_03, dt.date(2024, 3, 1), dt.date(2024, 4, 1))
     assert not adjustment_applies(fr.E2022_01, dt.date(2024, 2, 1), dt.date(2024, 3, 1))
+    # not for rapid and blitz: reported both ways, not applied
+    assert not adjustment_applies(fr.get_edition("2024-03 rapid"), D(2024, 2, 1), D(2024, 3, 1))

@@ -37,6 +37,6 @@ def test_calls_as_excel_makes_them() -> None:
     assert excel.FIDE_ROUND(-17.5) == -18
     assert excel.FIDE_ADJUST2024(1999.0) == 1999
     assert excel.FIDE_EDITION(dt.datetime(2012, 7, 1)) == "2012-07"
-    assert excel.FIDE_INITIAL([[1766.0]] * 5, [[0.5]] + [[0.0]] * 4, "2012-07") == 1400
+    assert excel.FIDE_INITIAL([[1766.0]] * 5, [[0.5]] + [[0.0]] * 4, "2014-07") == 1400
     # error cells arrive as None: a readable text, never a traceback
     assert excel.FIDE_CHANGE(None, column, results, 20.0) == "#FIDE! rating: missing (required)"

@@ -31,7 +31,10 @@ def test_seed_000_8_34_as_one_event() -> None:
 
 
 def test_seed_001_example_2_below_50() -> None:
-    assert fr.initial_rating(games(1766, 5, 0.5), "2012-07").rating == 1400
+    """Seed 001 is the 2017 regulation: its examples belong to 2014-07 (5 games, half a point
+    enough in a first event); under FIDE's dates 2012-07 still needed 9 games and 1 point."""
+    assert fr.initial_rating(games(1766, 5, 0.5), "2014-07").rating == 1400
+    assert fr.initial_rating(games(1766, 5, 0.5), "2012-07").rating is None
 
 
 def test_seed_001_example_2b_2014() -> None:
@@ -77,23 +80,29 @@ def test_2005_rules() -> None:
     assert res.rating == 2000
     short = fr.initial_rating(games(2000, 8, 4), "2005-07")
     assert short.rating is None and short.reason == "8 games against rated opponents, 9 needed"
-    # the floor of the event's year
-    low = Ev(opponents=[1300] * 9, scores=[0.5] * 9, start=dt.date(2007, 5, 1))
-    assert fr.initial_rating(low, "2005-07").rating is None
+    # the floor: over 1400 until 2009-06-30, 1200 from 2009-07-01 (the edition of that date;
+    # the 2005 translator's 1201 from 2008 and 1001 from 2010 were plans FIDE did not keep)
+    low = Ev(opponents=[1300] * 9, scores=[0.5] * 9, start=dt.date(2009, 6, 30))
+    assert fr.initial_rating(low, dt.date(2009, 6, 30)).rating is None
     low2010 = Ev(opponents=[1300] * 9, scores=[0.5] * 9, start=dt.date(2010, 5, 1))
-    assert fr.initial_rating(low2010, "2005-07").rating == 1300
+    assert fr.initial_rating(low2010, "2005-07").rating is None
+    assert fr.initial_rating(low2010, dt.date(2010, 5, 1)).rating == 1300
 
 
 def test_zero_first_event_and_small_events() -> None:
     zero = games(1800, 5, 0)
     later = games(1800, 5, 2.5)
-    for edition in ("2012-07", "2014-07", "2022-01", "2024-03"):
+    for edition in ("2014-07", "2022-01", "2024-03"):
         res = fr.initial_rating([zero, later], edition)
         assert res.events[0].disregarded == "zero score in the first event"
         assert res.games == 5
+    # until 2014-06 a first event needs a point (FIDE's news of 2009; an arbiters' seminar of
+    # 2014: "no longer ... 3 games against a FIDE rated player with 1pt or more")
+    res = fr.initial_rating([games(1800, 5, 0.5), games(1800, 9, 4.5)], "2012-07")
+    assert res.events[0].disregarded == "less than 1 point in the first event"
     # 2012-07: a later event with fewer than 3 games against rated opponents is disregarded
-    res = fr.initial_rating([games(1800, 5, 2.5), games(2000, 2, 2)], "2012-07")
-    assert res.games == 5 and res.rating == 1800
+    res = fr.initial_rating([games(1800, 9, 4.5), games(2000, 2, 2)], "2012-07")
+    assert res.games == 9 and res.rating == 1800
     res = fr.initial_rating([games(1800, 5, 2.5), games(2000, 2, 2)], "2014-07")
     assert res.games == 7
 

@@ -15,11 +15,16 @@ def k(edition: str, **kw: object) -> int:
     return fr.k_factor(edition=edition, **facts)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("edition", ["2012-07", "2014-07", "2022-01", "2024-03", "2025-10"])
-def test_games_29_30_31(edition: str) -> None:
-    assert k(edition, games_before=29) == 40
-    assert k(edition, games_before=30) == 20
-    assert k(edition, games_before=31) == 20
+@pytest.mark.parametrize(
+    ("edition", "new", "standard"),
+    [("2011-07", 30, 15), ("2012-07", 30, 15), ("2014-07", 40, 20), ("2022-01", 40, 20),
+     ("2024-03", 40, 20), ("2025-10", 40, 20)],
+)  # fmt: skip
+def test_games_29_30_31(edition: str, new: int, standard: int) -> None:
+    """K 30/15/10 until 30 June 2014 (FIDE's dates; seed 000's text says 40/20), 40/20 from."""
+    assert k(edition, games_before=29) == new
+    assert k(edition, games_before=30) == standard
+    assert k(edition, games_before=31) == standard
 
 
 def test_2005() -> None:
@@ -31,11 +36,14 @@ def test_2005() -> None:
 
 
 def test_2400_for_ever_and_2300_junior_limit() -> None:
-    assert k("2012-07", rating=2399) == 20
-    assert k("2012-07", rating=2350, reached_2400=True) == 10
-    assert k("2012-07", rating=2299, birth=2000) == 40
-    assert k("2012-07", rating=2300, birth=2000) == 20
+    assert k("2014-07", rating=2399) == 20
+    assert k("2014-07", rating=2350, reached_2400=True) == 10
+    assert k("2014-07", rating=2299, birth=2000) == 40
+    assert k("2014-07", rating=2300, birth=2000) == 20
+    assert k("2014-07", rating=2399, reached_2400=True, games_before=5) == 10
+    # 2011-07 to 2014-06: 10 once a published 2400 is reached (no 30 games needed), no junior
     assert k("2012-07", rating=2399, reached_2400=True, games_before=5) == 10
+    assert k("2012-07", rating=2299, birth=2000, on=dt.date(2013, 3, 1)) == 15
 
 
 def test_junior_year_boundary_each_edition() -> None:
@@ -43,22 +51,20 @@ def test_junior_year_boundary_each_edition() -> None:
     for edition in ("2014-07",):
         assert k(edition, birth=born, on=dt.date(2018, 6, 30)) == 40
         assert k(edition, birth=born, on=dt.date(2018, 7, 1)) == 20
-    for edition in ("2022-01",):
-        assert k(edition, birth=dt.date(2004, 7, 1), on=dt.date(2022, 6, 30)) == 40
-        assert k(edition, birth=dt.date(2004, 7, 1), on=dt.date(2022, 7, 1)) == 20
-    for edition in ("2024-03", "2025-10"):
+    for edition in ("2022-01", "2024-03", "2025-10"):
         assert k(edition, birth=2007, on=dt.date(2025, 12, 31)) == 40
         assert k(edition, birth=2007, on=dt.date(2026, 1, 1)) == 20
 
 
 def test_k_times_n() -> None:
-    assert k("2014-07", games_before=10, games_in_period=17) == 40  # 680
-    assert k("2014-07", games_before=10, games_in_period=18) == 38  # 720 > 700
+    assert k("2022-01", games_before=10, games_in_period=17) == 40  # 680
+    assert k("2022-01", games_before=10, games_in_period=18) == 38  # 720 > 700
     assert k("2024-03", games_in_period=35) == 20  # exactly 700
     assert k("2024-03", games_in_period=36) == 19
     assert k("2024-03", games_in_period=39, games_before=3) == 17  # RULES: n = 39 -> 17
-    assert k("2012-07", games_in_period=39, games_before=3) == 40  # not before 2014-07
-    assert fr.limit_k(10, 71, fr.E2014_07) == 9
+    # not in the 2014 text (nor the 2017 federation regulation): from FIDE's 2022 text on
+    assert k("2014-07", games_in_period=39, games_before=3) == 40
+    assert fr.limit_k(10, 71, fr.E2022_01) == 9 and fr.limit_k(10, 71, fr.E2014_07) == 10
 
 
 def test_bad_facts() -> None:

@@ -60,7 +60,7 @@ def test_seed_000_round_robin_example_2012(tmp_path: Path) -> None:
             rc,
             ru,
         )
-        assert p[name]["Initial"] == ru  # 2012-07: 5 games against rated opponents suffice
+        assert p[name]["Initial"] == ru  # 2012-07 7.14 a: a round robin's 9 games all count
     # the rated: expected scores and K x chg (F's printed +44.3 is a misprint for 43.5)
     we = {"A": 7.36, "B": 6.48, "D": 5.40, "F": 2.55, "G": 4.21, "J": 4.21}
     kchg = {"A": 12.8, "B": 10.4, "D": 12.0, "F": 43.5, "G": -36.3, "J": -96.3}
@@ -85,8 +85,8 @@ def test_seed_000_round_robin_example_2005(tmp_path: Path) -> None:
     }
     for name, (ru1, rc, ru) in expected.items():
         assert (p[name]["Ru 1st"], p[name]["Rc/Ra"], p[name]["Ru"]) == (ru1, rc, ru)
-        # 2005-07 needs 9 games against rated opponents for a published rating
-        assert p[name]["Initial"] == "not rated: 6 games against rated opponents, 9 needed"
+        # 2005-07 9.14 (a): in a round robin (6.3) 9 games, all of them counting
+        assert p[name]["Initial"] == ru
 
 
 def test_small_swiss_matches_the_core(tmp_path: Path) -> None:
@@ -121,7 +121,7 @@ def test_template_validation_and_names() -> None:
     assert kinds == ["list", "list", "list", "whole", "whole", "whole"]
     assert "FIDE_PLAYERS" in wb.defined_names
     assert wb.sheetnames == ["Instructions", "Event", "Players", "Chart"]
-    assert wb["Event"]["B7"].value == "=FIDE_EDITION(Event!$B$5)"
+    assert wb["Event"]["B7"].value == "=FIDE_EDITION(Event!$B$5,Event!$B$8)"
     with pytest.raises(ValueError, match="500 players"):
         tpl.spec_for("swiss", 501, 9)
 

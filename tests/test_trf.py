@@ -221,7 +221,7 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["import-trf", str(tmp_path / "notes.xlsx"), "-o", str(tmp_path / "n.xlsx")]) == 2
     err = capsys.readouterr().err
     assert "nothing.xlsx: No such file or directory" in err
-    assert "expected an .xlsx crosstable (BadZipFile), got: '" in err
+    assert "notes.xlsx: not an .xlsx package (not a zip archive, or a damaged one)" in err
     assert "expected player records (001) in the TRF, got: none" in err
     broken = tmp_path / "broken.trf"
     broken.write_text("012 X\n001    1      A                                 2x00\n")

@@ -23,7 +23,10 @@ from .rules.change import (
     period_change,
 )
 from .rules.editions import (
+    BLITZ,
     E2005_07,
+    E2009_07,
+    E2011_07,
     E2012_07,
     E2014_07,
     E2022_01,
@@ -31,15 +34,28 @@ from .rules.editions import (
     E2025_10,
     EDITIONS,
     LATEST,
+    RAPID,
+    RATING_TYPES,
+    STANDARD,
+    STANDARD_EDITIONS,
     CapRule,
     Edition,
     InitialMethod,
     Junior,
     edition_on,
+    editions_of,
     get_edition,
 )
 from .rules.errors import FideInputError
-from .rules.expected import RATING_MAX, RATING_MIN, dp, expected, expected_score, ratings_used
+from .rules.expected import (
+    RATING_MAX,
+    RATING_MIN,
+    dp,
+    expected,
+    expected_score,
+    rated_game,
+    ratings_used,
+)
 from .rules.initial import (
     EventRu,
     InitialRating,
@@ -57,7 +73,10 @@ from .rules.rounding import fide_round
 __version__ = "0.1.0"
 
 __all__ = [
+    "BLITZ",
     "E2005_07",
+    "E2009_07",
+    "E2011_07",
     "E2012_07",
     "E2014_07",
     "E2022_01",
@@ -65,8 +84,12 @@ __all__ = [
     "E2025_10",
     "EDITIONS",
     "LATEST",
+    "RAPID",
     "RATING_MAX",
     "RATING_MIN",
+    "RATING_TYPES",
+    "STANDARD",
+    "STANDARD_EDITIONS",
     "CapRule",
     "Edition",
     "EventCalculation",
@@ -84,6 +107,7 @@ __all__ = [
     "change_hundredths",
     "dp",
     "edition_on",
+    "editions_of",
     "event",
     "expected",
     "expected_score",
@@ -95,6 +119,7 @@ __all__ = [
     "new_rating",
     "performance",
     "period_change",
+    "rated_game",
     "ratings_used",
     "round_robin",
     "ru_from",

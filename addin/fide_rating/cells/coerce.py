@@ -18,7 +18,15 @@ from fractions import Fraction
 from itertools import chain
 from typing import TypeAlias
 
-from ..rules.editions import EDITIONS, LATEST, Edition, edition_on
+from ..rules.editions import (
+    EDITIONS,
+    LATEST,
+    RATING_TYPES,
+    Edition,
+    edition_on,
+    editions_of,
+    get_edition,
+)
 from ..rules.errors import FideInputError
 from ..rules.expected import RATING_MAX, RATING_MIN
 from ..rules.rounding import exact
@@ -230,7 +238,7 @@ def result(arg: str, value: object) -> object | None:
     if type(value) is float or type(value) is int:
         if value in (1, 0.5, 0):
             return value
-        if value >= 3000 and float(value).is_integer():  # a date's serial number (from 1908)
+        if 3000 <= value <= 2958465 and float(value).is_integer():  # a date's serial (1908-9999)
             raise CellError(
                 arg,
                 f"expected 1, 0.5 or 0, got {int(value)} (a date? type 0.5, ½ or = for a draw: "
@@ -298,6 +306,35 @@ def date_of(arg: str, value: object) -> _dt.date:
 _EDITION_NAMES = {e.name: e for e in EDITIONS}
 
 
+def rating_type_arg(value: object, arg: str = "rating_type") -> str | None:
+    """A rating type, standard, rapid or blitz (any case); None when blank."""
+    if is_blank(value):
+        return None
+    if isinstance(value, str) and value.strip().lower() in RATING_TYPES:
+        return value.strip().lower()
+    raise bad_arg(arg, "standard, rapid or blitz", value)
+
+
+def typed(edition: Edition, day: _dt.date | None, kind: str | None) -> Edition:
+    """The edition of the rating type asked for: of the start date, or of the same date as the
+    edition given."""
+    if kind is None or edition.rating_type == kind:
+        return edition
+    try:
+        return edition_on(day or edition.effective, kind)
+    except FideInputError as error:
+        raise CellError("rating_type", str(error)) from None
+
+
+def _date_in(text: str) -> _dt.date | None:
+    """The start date in an edition text such as "2025-11-10 rapid", if it has one."""
+    head = text.split(maxsplit=1)[0] if text.split() else ""
+    try:
+        return _dt.date.fromisoformat(head) if len(head) == 10 else None
+    except ValueError:
+        return None
+
+
 def edition_arg(value: object, arg: str = "edition") -> tuple[Edition, _dt.date | None]:
     """An edition from a name ("2024-03") or a tournament start date; the newest when blank."""
     if type(value) is str and value in _EDITION_NAMES:
@@ -306,9 +343,16 @@ def edition_arg(value: object, arg: str = "edition") -> tuple[Edition, _dt.date 
         return LATEST, None
     if isinstance(value, str) and value.strip() in _EDITION_NAMES:
         return _EDITION_NAMES[value.strip()], None
+    if isinstance(value, str) and value.strip():
+        try:  # a name with a rating type ("2024-12 rapid"), or a start date and one
+            return get_edition(value), _date_in(value)
+        except FideInputError:
+            pass
     if isinstance(value, str) and len(value.strip()) != 10:
-        names = ", ".join(e.name for e in EDITIONS)
-        raise bad_arg(arg, f"an edition ({names}) or a date", value)
+        names = ", ".join(e.name for e in editions_of("standard"))
+        raise bad_arg(
+            arg, f"an edition ({names}; rapid and blitz: 2024-12 rapid ...) or a date", value
+        )
     day = date_of(arg, value)
     try:
         return edition_on(day), day

@@ -26,7 +26,7 @@ __all__ = ["FIDE_EXPECT", "FIDE_DP", "FIDE_CHANGE", "FIDE_INITIAL", "FIDE_K", "F
 @xw.arg('rating', err_to_str=True, doc="The player's rating")
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed (optional)')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_EXPECT(rating, opponents, results=None, edition=None):
     'Expected score (B.02 8.1.2): PD against one opponent, or the sum of PD over the games against rated opponents; with results, only games with a played result count.'
     return _call(BY_NAME['FIDE_EXPECT'], rating, opponents, results, edition)
@@ -34,7 +34,7 @@ def FIDE_EXPECT(rating, opponents, results=None, edition=None):
 
 @xw.func
 @xw.arg('p', err_to_str=True, doc='Fractional score, 0 to 1')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_DP(p, edition=None):
     'Rating difference dp for a fractional score p from 0 to 1 (B.02 table 8.1.1); p is rounded to the nearest hundredth first.'
     return _call(BY_NAME['FIDE_DP'], p, edition)
@@ -45,7 +45,7 @@ def FIDE_DP(p, edition=None):
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
 @xw.arg('k', err_to_str=True, doc='Development coefficient K (see FIDE_K)')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_CHANGE(rating, opponents, results, k, edition=None):
     'Rating change of a rated player in one event: K x sum(W - PD), not rounded (B.02 8.3).'
     return _call(BY_NAME['FIDE_CHANGE'], rating, opponents, results, k, edition)
@@ -54,7 +54,7 @@ def FIDE_CHANGE(rating, opponents, results, k, edition=None):
 @xw.func
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 @xw.arg('round_robin', err_to_str=True, doc='TRUE for a round robin (2005-07 to 2014-07 below 50 %)')
 def FIDE_INITIAL(opponents, results, edition=None, round_robin=None):
     'Initial rating of an unrated player from one event, or a short text saying why there is none (too few games against rated opponents, below the floor, zero score ...).'
@@ -67,18 +67,19 @@ def FIDE_INITIAL(opponents, results, edition=None, round_robin=None):
 @xw.arg('birth_year', err_to_str=True, doc='Birth year (or birth date); blank if unknown')
 @xw.arg('reached_2400', err_to_str=True, doc='TRUE if a published rating ever reached 2400')
 @xw.arg('games_in_period', err_to_str=True, doc='Rated games in the rating period (optional)')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
-def FIDE_K(rating, games_before, birth_year, reached_2400, games_in_period=None, edition=None):
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
+@xw.arg('rating_type', err_to_str=True, doc="standard, rapid or blitz (blank: standard, or the edition's)")
+def FIDE_K(rating, games_before, birth_year, reached_2400, games_in_period=None, edition=None, rating_type=None):
     "Development coefficient K from the player's facts (B.02 8.3.3), with K x n <= 700 when the games in the period are given."
-    return _call(BY_NAME['FIDE_K'], rating, games_before, birth_year, reached_2400, games_in_period, edition)
+    return _call(BY_NAME['FIDE_K'], rating, games_before, birth_year, reached_2400, games_in_period, edition, rating_type)
 
 
 @xw.func
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_PERF(opponents, results, edition=None):
-    "Performance rating: mean opponent rating (rounded) + dp of the fractional score; empty for 0 % or 100 % where the edition's table has no dp there (2005-07)."
+    "Performance rating: mean opponent rating (rounded) + dp of the fractional score (an error for 0 % or 100 % where the edition's table has no dp there: 2005-07)."
     return _call(BY_NAME['FIDE_PERF'], opponents, results, edition)
 
 
@@ -99,24 +100,28 @@ def FIDE_GAMES(results):
 @xw.func
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-def FIDE_N(opponents, results):
-    'n: number of rated games, those played against rated opponents.'
-    return _call(BY_NAME['FIDE_N'], opponents, results)
+@xw.arg('rating', err_to_str=True, doc="The player's rating (optional: rapid and blitz from 2024-12 leave games 600 or more apart unrated when a player is above 2600)")
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
+def FIDE_N(opponents, results, rating=None, edition=None):
+    "n: number of rated games, those played against rated opponents (with the player's rating and the edition: less the games a rapid or blitz edition leaves unrated)."
+    return _call(BY_NAME['FIDE_N'], opponents, results, rating, edition)
 
 
 @xw.func
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-def FIDE_W(opponents, results):
-    'W: points scored in the rated games (against rated opponents, played).'
-    return _call(BY_NAME['FIDE_W'], opponents, results)
+@xw.arg('rating', err_to_str=True, doc="The player's rating (optional: rapid and blitz from 2024-12 leave games 600 or more apart unrated when a player is above 2600)")
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
+def FIDE_W(opponents, results, rating=None, edition=None):
+    "W: points scored in the rated games (against rated opponents, played; with the player's rating and the edition: less the games a rapid or blitz edition leaves unrated)."
+    return _call(BY_NAME['FIDE_W'], opponents, results, rating, edition)
 
 
 @xw.func
 @xw.arg('rating', err_to_str=True, doc="The player's rating; blank for an unrated player")
 @xw.arg('opponents', err_to_str=True, doc="Opponents' ratings: a cell or a range; blank or 0 = unrated")
 @xw.arg('results', err_to_str=True, doc='Results 1, ½, 0, = (draw); +, - and byes are unplayed')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_RC(rating, opponents, results, edition=None):
     "Rc: a rated player's mean opponent rating in the rated games, as the 350/400-point rule counts it; for an unrated player Ra, the base of the first rating (from 2024-03 with two fictitious 1800 opponents). Empty without rated games."
     return _call(BY_NAME['FIDE_RC'], rating, opponents, results, edition)
@@ -127,7 +132,7 @@ def FIDE_RC(rating, opponents, results, edition=None):
 @xw.arg('results', err_to_str=True, doc='The crosstable: row = player, one column per player (twice for a double round robin)')
 @xw.arg('player', err_to_str=True, doc="The player's number (row) in the crosstable")
 @xw.arg('item', err_to_str=True, doc='What to return: "rating", "rc", "ru", "rc1", "ru1" or "initial"')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_RR(ratings, results, player, item, edition=None):
     'Round robin with unrated players (B.02 2005-07 to 2014-07): item "rating" (rating to use), "rc", "ru", "rc1", "ru1" (before the correction) or "initial" for one player.'
     return _call(BY_NAME['FIDE_RR'], ratings, results, player, item, edition)
@@ -152,7 +157,7 @@ def FIDE_ADJUST2024(rating):
 @xw.arg('increment', err_to_str=True, doc='Seconds added a move from move 1 (blank: none)')
 @xw.arg('moves_first_control', err_to_str=True, doc='Moves of the first time control (blank: none)')
 @xw.arg('highest_rating', err_to_str=True, doc='The highest rating (of the game; of the tournament before 2014-07); blank if all unrated')
-@xw.arg('edition', err_to_str=True, doc='Edition name such as "2024-03", or the tournament start date; newest if omitted')
+@xw.arg('edition', err_to_str=True, doc='Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": "2025-11-10 rapid"); newest standard if omitted')
 def FIDE_RATABLE(minutes, increment, moves_first_control, highest_rating, edition=None):
     "Whether games at a time control may be rated (B.02 1.1 and 1.2): TRUE, or why not. Minutes and increment as a player gets them; the edition's minimum by the highest rating."
     return _call(BY_NAME['FIDE_RATABLE'], minutes, increment, moves_first_control, highest_rating, edition)
@@ -160,6 +165,7 @@ def FIDE_RATABLE(minutes, increment, moves_first_control, highest_rating, editio
 
 @xw.func
 @xw.arg('start', err_to_str=True, doc='Tournament start date (optional)')
-def FIDE_EDITION(start=None):
-    'The edition of the FIDE Rating Regulations in force for a tournament starting on a date; the newest without one.'
-    return _call(BY_NAME['FIDE_EDITION'], start)
+@xw.arg('rating_type', err_to_str=True, doc="standard, rapid or blitz (blank: standard, or the edition's)")
+def FIDE_EDITION(start=None, rating_type=None):
+    'The edition of the FIDE Rating Regulations in force for a tournament starting on a date (standard, rapid or blitz); the newest without one.'
+    return _call(BY_NAME['FIDE_EDITION'], start, rating_type)

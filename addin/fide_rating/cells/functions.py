@@ -14,12 +14,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..rules.change import change_checked, change_hundredths, event
-from ..rules.editions import EDITIONS, LATEST, Edition, edition_on
+from ..rules.editions import Edition, edition_on, editions_of
 from ..rules.errors import FideInputError
-from ..rules.expected import dp, expected_score, pd_sum, score_hundredths
+from ..rules.expected import dp, expected_score, pd_sum, rated_game, score_hundredths
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
-from ..rules.performance import adjust_2024, performance, performance_defined
+from ..rules.performance import adjust_2024, performance
 from ..rules.ratable import TimeControl, parse_time_control, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
@@ -36,7 +36,9 @@ from .coerce import (
     plain_games,
     points,
     rating,
+    rating_type_arg,
     result,
+    typed,
     whole,
 )
 
@@ -118,8 +120,10 @@ def fide_k(
     reached_2400: object,
     games_in_period: object = None,
     edition: object = None,
+    rating_type: object = None,
 ) -> int:
     ed, day = edition_arg(edition)
+    ed = typed(ed, day, rating_type_arg(rating_type))
     r = rating("rating", rating_)
     before = whole("games_before", games_before, 0, 100_000, "a whole number of games")
     birth: int | _dt.date | None
@@ -155,15 +159,13 @@ def fide_k(
     )
 
 
-def fide_perf(opponents: object, results: object, edition: object = None) -> int | str:
+def fide_perf(opponents: object, results: object, edition: object = None) -> int:
     ed, _ = edition_arg(edition)
     if is_blank(results):
         raise CellError("results", "missing (results are required)")
     opps, res = games(opponents, results, results_given=True)
     if not any(o is not None and s is not None for o, s in zip(opps, res, strict=True)):
         raise CellError("opponents", "no game against a rated opponent")
-    if not performance_defined(opps, res, ed):
-        return ""  # 0 % or 100 % where the edition's table has no dp (2005-07 10.1)
     return performance(opps, res, ed)
 
 
@@ -188,16 +190,16 @@ def fide_adjust2024(rating_: object) -> int:
     return adjust_2024(rating("rating", rating_))
 
 
-def fide_edition(start: object = None) -> str:
+def fide_edition(start: object = None, rating_type: object = None) -> str:
+    kind = rating_type_arg(rating_type) or "standard"
+    chain = editions_of(kind)
     if is_blank(start) or is_zero(start):
-        return LATEST.name
+        return chain[-1].name
     day = date_of("start", start)
     try:
-        return edition_on(day).name
+        return edition_on(day, kind).name
     except FideInputError:
-        raise bad_arg(
-            "start", f"a date from {EDITIONS[0].effective.isoformat()} on", start
-        ) from None
+        raise bad_arg("start", f"a date from {chain[0].effective.isoformat()} on", start) from None
 
 
 def fide_ratable(
@@ -253,12 +255,32 @@ def _rated(opponents: object, results: object) -> tuple[list[int], list[object]]
     return [o for o, _ in pairs], [s for _, s in pairs]
 
 
-def fide_n(opponents: object, results: object) -> int:
-    return len(_rated(opponents, results)[0])
+def _rated_games(
+    opponents: object, results: object, rating_: object, edition: object
+) -> tuple[list[int], list[object]]:
+    """The rated games, without those the edition leaves unrated for a player of this rating
+    (rapid and blitz from 2024-12: 600 or more apart, one above 2600)."""
+    opps, res = _rated(opponents, results)
+    if is_blank(rating_) or is_zero(rating_) or is_blank(edition):
+        return opps, res
+    ed, _ = edition_arg(edition)
+    if ed.gap_rule is None:
+        return opps, res
+    own = rating("rating", rating_)
+    kept = [(o, s) for o, s in zip(opps, res, strict=True) if rated_game(own, o, ed)]
+    return [o for o, _ in kept], [s for _, s in kept]
 
 
-def fide_w(opponents: object, results: object) -> float:
-    return sum(map(score_hundredths, _rated(opponents, results)[1])) / 100
+def fide_n(
+    opponents: object, results: object, rating_: object = None, edition: object = None
+) -> int:
+    return len(_rated_games(opponents, results, rating_, edition)[0])
+
+
+def fide_w(
+    opponents: object, results: object, rating_: object = None, edition: object = None
+) -> float:
+    return sum(map(score_hundredths, _rated_games(opponents, results, rating_, edition)[1])) / 100
 
 
 def fide_rc(
@@ -272,7 +294,12 @@ def fide_rc(
         if not opps:
             return ""
         found = initial_rating(UnratedEvent(opponents=opps, scores=res, start=day), ed)
-        return "" if found.ra is None else float(found.ra)
+        if found.ra is not None:
+            return float(found.ra)
+        # an event disregarded for the rating (a zero score ...): its Ra all the same, so that
+        # the cell says what the base would have been, never an empty text
+        e, extra = found.events[0], ed.fictitious_games
+        return float((e.rating_sum + extra * ed.fictitious_rating) / (e.games + extra))
     calc = event(rating("rating", rating_), opps, res, 20, ed)
     return "" if calc.rc is None else float(calc.rc)
 

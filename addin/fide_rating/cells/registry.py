@@ -64,9 +64,20 @@ class Function:
         return call(self, *args)
 
 
+_OWN_RATING = Param(
+    "rating",
+    "The player's rating (optional: rapid and blitz from 2024-12 leave games 600 or more apart "
+    "unrated when a player is above 2600)",
+    "number",
+    True,
+)
+_RATING_TYPE = Param(
+    "rating_type", "standard, rapid or blitz (blank: standard, or the edition's)", "value", True
+)
 _EDITION = Param(
     "edition",
-    'Edition name such as "2024-03", or the tournament start date; newest if omitted',
+    'Edition such as "2024-03" or "2024-12 rapid", or the start date (with "rapid" or "blitz": '
+    '"2025-11-10 rapid"); newest standard if omitted',
     "edition",
     True,
 )
@@ -136,16 +147,16 @@ REGISTRY: tuple[Function, ...] = (
             Param("reached_2400", "TRUE if a published rating ever reached 2400", "flag"),
             Param("games_in_period", "Rated games in the rating period (optional)", "number", True),
             _EDITION,
+            _RATING_TYPE,
         ),
         fide_k,
     ),
     Function(
         "FIDE_PERF",
-        "Performance rating: mean opponent rating (rounded) + dp of the fractional score; empty "
-        "for 0 % or 100 % where the edition's table has no dp there (2005-07).",
+        "Performance rating: mean opponent rating (rounded) + dp of the fractional score (an "
+        "error for 0 % or 100 % where the edition's table has no dp there: 2005-07).",
         (_OPPONENTS, _RESULTS_ARG, _EDITION),
         fide_perf,
-        "number or text",
     ),
     Function(
         "FIDE_POINTS",
@@ -161,14 +172,16 @@ REGISTRY: tuple[Function, ...] = (
     ),
     Function(
         "FIDE_N",
-        "n: number of rated games, those played against rated opponents.",
-        (_OPPONENTS, _RESULTS_ARG),
+        "n: number of rated games, those played against rated opponents (with the player's "
+        "rating and the edition: less the games a rapid or blitz edition leaves unrated).",
+        (_OPPONENTS, _RESULTS_ARG, _OWN_RATING, _EDITION),
         fide_n,
     ),
     Function(
         "FIDE_W",
-        "W: points scored in the rated games (against rated opponents, played).",
-        (_OPPONENTS, _RESULTS_ARG),
+        "W: points scored in the rated games (against rated opponents, played; with the "
+        "player's rating and the edition: less the games a rapid or blitz edition leaves unrated).",
+        (_OPPONENTS, _RESULTS_ARG, _OWN_RATING, _EDITION),
         fide_w,
     ),
     Function(
@@ -255,8 +268,8 @@ REGISTRY: tuple[Function, ...] = (
     Function(
         "FIDE_EDITION",
         "The edition of the FIDE Rating Regulations in force for a tournament starting on a "
-        "date; the newest without one.",
-        (Param("start", "Tournament start date (optional)", "value", True),),
+        "date (standard, rapid or blitz); the newest without one.",
+        (Param("start", "Tournament start date (optional)", "value", True), _RATING_TYPE),
         fide_edition,
         "text",
     ),

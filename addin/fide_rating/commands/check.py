@@ -296,7 +296,9 @@ def register(sub: Commands) -> None:
         ["event.trf", "event.trf --edition 2024-03", "event.xlsx"],
     )
     p.add_argument("event", help="the event: a TRF, or a crosstable workbook")
-    p.add_argument("--edition", help=EDITION)
+    p.add_argument(
+        "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
+    )
     start_option(p)
     list_options(p, what=" (the highest rating that sets the time a game needs)", from_file=True)
     p.set_defaults(run=main)

@@ -23,15 +23,17 @@ from typing import TextIO, TypeAlias
 
 from ..files import write_text
 from ..rules.errors import FideInputError
+from ..rules.rounding import fide_round
 
 # --- figures --------------------------------------------------------------------------------
 
 
 def fmt(x: Fraction, places: int = 2) -> str:
-    """A fixed-point figure as FIDE prints it (exact: the values are whole hundredths)."""
-    scaled = x * 10**places
+    """A fixed-point figure as FIDE prints it: exact for the whole hundredths most figures are,
+    rounded at the last place (half away from zero, as 8.3.4 rounds) for the others (Ra)."""
+    scaled = fide_round(Fraction(x) * 10**places)
     sign = "-" if scaled < 0 else ""
-    whole, frac = divmod(abs(scaled.numerator // scaled.denominator), 10**places)
+    whole, frac = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}.{frac:0{places}d}"
 
 
@@ -99,6 +101,27 @@ def finish(status: int) -> int:
     except (OSError, ValueError):
         pass
     return CLOSED_OUTPUT if _output_closed else status
+
+
+def reason(error: BaseException) -> str:
+    """What went wrong, in words: a file's error without Python's ``[Errno 2]`` and repeated
+    file name, another library's exception by what it means."""
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
+
+
+def not_a_workbook(error: Exception) -> str:
+    """Why openpyxl could not open a file, in words (its exceptions' names mean nothing to an
+    arbiter)."""
+    kind = type(error).__name__
+    if kind == "BadZipFile":
+        return "not an .xlsx package (not a zip archive, or a damaged one)"
+    if kind == "InvalidFileException":
+        return "not an .xlsx or .xlsm file (an .xls, .ods or .csv must be saved as .xlsx first)"
+    if isinstance(error, KeyError):
+        return f"a part of the package is missing ({error})"
+    return f"it cannot be read as a workbook ({error or kind})"
 
 
 def problems(name: object, errors: Sequence[object], most: int = 50, *, kind: str = "") -> None:

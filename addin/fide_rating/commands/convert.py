@@ -32,6 +32,7 @@ from ..formats.trf_check import bye_rounds, with_byes
 from ..rules.berger import schedule as berger_schedule
 from ..rules.errors import FideInputError, bad
 from . import layout
+from .console import not_a_workbook, shown
 from .layout import TRF_SHEET
 from .report import GAMES_BEFORE_UNKNOWN, Known, Lookup, is_round_robin
 
@@ -210,7 +211,7 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
     except OSError:
         raise
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
-        raise bad(f"expected an .xlsx crosstable ({type(error).__name__})", str(path)) from None
+        raise FideInputError(f"{shown(path)}: {not_a_workbook(error)}") from None
     for needed in ("Players", "Event"):
         if needed not in wb.sheetnames:
             raise bad(f"expected a fide-rating crosstable (a sheet {needed!r})", str(path))

@@ -15,8 +15,9 @@ def register(sub: Commands) -> None:
         sub,
         "event",
         "a rated player's event, as FIDE's calculation page",
-        "Prints Rc, Ro, w, n, chg, K and K x chg, and one line per game with the "
-        "rating used (* where the 350/400-point rule capped it).",
+        "Prints Rc (the opponents' mean as counted), Ro (the player's rating), w, n, chg, K "
+        "and K x chg, then one line per game: the opponent's rating and the rating counted "
+        "(* where the 350/400-point rule capped it), w, chg and K x chg.",
         ["2000 --opponents 1063,1299,1413 --results 1,1,0.5 -k 20 --edition 2022-01"],
     )
     p.add_argument("rating", help="the player's rating")
@@ -46,11 +47,13 @@ def main(args: argparse.Namespace) -> int:
         f"{rc:>8} {calc.rating:>6} {fmt(calc.w):>6} {calc.n:>3} {fmt(calc.chg):>7} "
         f"{calc.k:>3} {fmt(calc.k_chg):>8}"
     )
+    say()
+    say(f"{'opponent':>8} {'counted':>8} {'w':>6} {'chg':>7} {'K*chg':>8}")
     for g in calc.games:
         star = "*" if g.capped else " "
         say(
-            f"{g.used:>7}{star} {g.opponent:>6} {fmt(g.w):>6} {1:>3} {fmt(g.chg):>7} "
-            f"{calc.k:>3} {fmt(calc.k * g.chg):>8}"
+            f"{g.opponent:>8} {g.used:>7}{star} {fmt(g.w):>6} {fmt(g.chg):>7} "
+            f"{fmt(calc.k * g.chg):>8}"
         )
     if any(g.capped for g in calc.games):
         say(f"* rating difference of more than {ed.cap}: the opponent counted at the cap")

@@ -23,7 +23,7 @@ from ..files import atomic
 from ..formats.fidelist import ListedPlayer
 from ..rules.errors import FideInputError, bad
 from . import layout
-from .console import FORCE, Commands, command, list_options, output, say, shown
+from .console import FORCE, Commands, command, list_options, not_a_workbook, output, say, shown
 from .lists import open_list
 from .report import Lookup
 
@@ -107,7 +107,7 @@ def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> 
     except OSError:
         raise
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
-        raise bad(f"expected an .xlsx crosstable ({type(error).__name__})", str(source)) from None
+        raise FideInputError(f"{shown(source)}: {not_a_workbook(error)}") from None
     if "Players" not in wb.sheetnames:
         raise bad("expected a fide-rating crosstable (a sheet 'Players')", str(source))
     ws = wb["Players"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from ..cells.coerce import edition_arg, games
 from ..rules.initial import UnratedEvent, initial_rating
-from .console import EDITION, Commands, command, say, split
+from .console import EDITION, Commands, command, fmt, say, split
 
 
 def register(sub: Commands) -> None:
@@ -14,7 +15,9 @@ def register(sub: Commands) -> None:
         sub,
         "initial",
         "an unrated player's initial rating from one event",
-        "Ra, the result and the rating (or why there is none) in the edition's method.",
+        "Prints the games against rated opponents and the points, Ra (from 2024-03 with the "
+        "two fictitious draws against 1800), Ru unrounded, and the rating, or why there is "
+        "none, in the edition's method.",
         ["--opponents 1902,1877,1884,2012,1832 --results 0.5,0.5,1,0,1 --edition 2024-03"],
     )
     p.add_argument(
@@ -37,5 +40,18 @@ def main(args: argparse.Namespace) -> int:
         UnratedEvent(opponents=opponents, scores=results, start=day, round_robin=args.round_robin),
         ed,
     )
-    say(f"Edition {ed.name}: {found}")
+    extra = ed.fictitious_games
+    say(f"Edition {ed.name} ({ed.source})")
+    say(f"games    {found.games} against rated opponents, {fmt(found.score, 1)} points")
+    if found.ra is not None:
+        with_them = (
+            f" (with {extra} fictitious draws against {ed.fictitious_rating}: "
+            f"{fmt(found.score + Fraction(extra, 2), 1)} of {found.games + extra})"
+            if extra
+            else ""
+        )
+        say(f"Ra       {fmt(found.ra)}{with_them}")
+    if found.ru is not None:
+        say(f"Ru       {fmt(found.ru)}")
+    say(f"rating   {found.rating}" if found.rating is not None else f"not rated: {found.reason}")
     return 0

@@ -12,7 +12,9 @@ HEADER_ROW = 4
 FIRST = HEADER_ROW + 1
 EDITION = "Event!$B$7"
 START = "Event!$B$5"
+RATING_TYPE = "Event!$B$8"  # standard, rapid or blitz
 TIME_CONTROL = "Event!$B$12"  # as announced: the TRF's record 122
+RR_METHOD = "Event!$B$14"  # round robins: TRUE where the edition has the round-robin method
 
 # the player table: (header, width, note)
 COLUMNS: list[tuple[str, int, str]] = [

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..cells.coerce import date_of
 from ..files import atomic
 from ..formats.fidelist import ListedPlayer
+from ..rules.editions import edition_on
 from ..rules.errors import FideInputError
 from .console import FORCE, Commands, command, output, say, shown
 from .convert import from_workbook
@@ -87,14 +88,24 @@ def fide_ids_of(paths: Sequence[Path]) -> set[str]:
     return {i for i in out if i.isdigit()}
 
 
-def _listed(entry: ListedPlayer, kind: str) -> Listed:
+def _listed(entry: ListedPlayer, kind: str, standard_for_unrated: bool = False) -> Listed:
+    """A player of FIDE's list with the rating of ``kind``; with ``standard_for_unrated`` (R&B
+    7.2.1) a player without a rapid or blitz rating but with a standard one is rated with it,
+    as a new player (no games of the kind yet)."""
     rating, _, k = entry.of(kind)
+    standard = entry.rating if kind != "standard" else None
+    if rating is None and standard is not None and standard_for_unrated:
+        return Listed(
+            str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
+            entry.title or entry.women_title, standard, None, 0, standard >= 2400,
+            not entry.inactive, None, standard, True,
+        )  # fmt: skip
     return Listed(
         str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
         entry.title or entry.women_title, rating, k,
         # the list has no count of all rated games: its K says what matters (40 while new)
         0 if k == 40 else 30,
-        rating is not None and rating >= 2400, not entry.inactive, None,
+        rating is not None and rating >= 2400, not entry.inactive, None, standard,
     )  # fmt: skip
 
 
@@ -119,10 +130,11 @@ def run_with_fide_list(
     earlier = read_pending(pending) if pending is not None else []
     with _no_collector(), open_list(fide_list) as listed:
         players = {}
+        seven_two_one = edition_on(date, kind).standard_rating_for_unrated
         for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:
             entry = listed.get(int(fide_id)) if fide_id.isdigit() else None
             if entry is not None:
-                players[fide_id] = _listed(entry, kind)
+                players[fide_id] = _listed(entry, kind, seven_two_one)
         lost = sorted({g.fide_id for g in earlier} - set(players))
         if lost:
             raise PeriodError([f"{pending}: FIDE ID {i} has games pending but is not on the list"

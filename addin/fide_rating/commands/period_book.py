@@ -242,7 +242,7 @@ def write_next(
         ("Next list", following_list(rating_list.date, next_date)),
         ("Rating type", rating_list.kind),
         ("Computed from", rating_list.date),
-        ("Edition", edition_on(next_date).name),
+        ("Edition", edition_on(next_date, rating_list.kind).name),
     ]
     list_rows: list[Sequence[Cell] | RowXml] = [LIST_COLUMNS]
     pending_rows: list[Sequence[Cell]] = [PENDING_COLUMNS]

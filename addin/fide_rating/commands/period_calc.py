@@ -23,12 +23,14 @@ from pathlib import Path
 from ..formats.trf import Tournament
 from ..formats.trf import read as read_trf
 from ..rules.change import EventTotals, event_totals
-from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on
+from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on, raise_applies
 from ..rules.errors import FideInputError
+from ..rules.expected import rated_game
 from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
-from ..rules.performance import adjust_2024
+from ..rules.performance import adjust_2024, raise_2022
 from ..rules.rounding import fide_round_ratio
+from .console import reason
 from .convert import from_workbook
 from .report import event_games
 
@@ -57,6 +59,8 @@ class Listed:
     reached_2400: bool = False
     active: bool = True
     last_game: _dt.date | None = None
+    standard: int | None = None  # a rapid or blitz list's player's standard rating (FIDE's list)
+    from_standard: bool = False  # R&B 7.2.1: no rating of the list's type, rated with standard
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +109,7 @@ def _read_one(path: Path) -> tuple[str, Tournament | str]:
     try:
         return path.name, read_event(path)
     except (FideInputError, OSError) as error:
-        return path.name, str(error)
+        return path.name, reason(error)
 
 
 # --- the period -----------------------------------------------------------------------------
@@ -126,9 +130,15 @@ class EventFacts:
 
 
 def event_facts(
-    label: str, t: Tournament, ratings: dict[str, int | None], first: _dt.date, next_date: _dt.date
+    label: str,
+    t: Tournament,
+    ratings: dict[str, int | None],
+    first: _dt.date,
+    next_date: _dt.date,
+    kind: str = "standard",
 ) -> EventFacts | list[str]:
-    """An event's facts with the list's ratings, or its problems."""
+    """An event's facts with the list's ratings, or its problems; the edition of its start date
+    and of the list's rating type."""
     problems = [f"{label}: {error}" for error in t.errors]
     start = t.start
     if start is None:
@@ -154,32 +164,39 @@ def event_facts(
     if problems:
         return problems
     try:
-        found = event_games(t, start, {n: ratings[i] for n, i in ids.items()})
+        found = event_games(t, edition_on(start, kind), {n: ratings[i] for n, i in ids.items()})
     except FideInputError as error:
         return [f"{label}: {error}"]
+    ed = found.edition
+    if ed.gap_rule is not None:  # games the edition leaves unrated, for both players
+        own = {n: ratings[i] for n, i in ids.items()}
+        games = {n: [g for g in gs if rated_game(own[n] or 0, g[0], ed)]
+                 for n, gs in found.games.items()}  # fmt: skip
+    else:
+        games = found.games
     return EventFacts(
         label,
         t.name or label,
         start,
         t.end or start,
         found.edition.name,
-        [(ids[n], g) for n, g in found.games.items()],
+        [(ids[n], g) for n, g in games.items()],
         [(ids[n], e) for n, e in found.unrated.items()],
     )
 
 
 def _facts_of_files(
-    job: tuple[list[Path], dict[str, int | None], _dt.date, _dt.date],
+    job: tuple[list[Path], dict[str, int | None], _dt.date, _dt.date, str],
 ) -> list[EventFacts | list[str]]:
     """Read a share of the event files and compute their facts (in a worker process)."""
-    paths, ratings, first, next_date = job
+    paths, ratings, first, next_date, kind = job
     out: list[EventFacts | list[str]] = []
     for path in paths:
         name, t = _read_one(path)
         if isinstance(t, str):
             out.append([f"{name}: {t}"])
         else:
-            out.append(event_facts(name, t, ratings, first, next_date))
+            out.append(event_facts(name, t, ratings, first, next_date, kind))
     return out
 
 
@@ -194,10 +211,11 @@ def facts_from_files(
     first, next_date = rating_list.date, rating_list.next_date
     workers = min(os.cpu_count() or 1, 8)
     if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
-        return _facts_of_files((list(paths), ratings, first, next_date))
+        return _facts_of_files((list(paths), ratings, first, next_date, rating_list.kind))
     shares = [list(paths[i::workers]) for i in range(workers)]
     with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        done = list(pool.map(_facts_of_files, [(s, ratings, first, next_date) for s in shares]))
+        jobs = [(share, ratings, first, next_date, rating_list.kind) for share in shares]
+        done = list(pool.map(_facts_of_files, jobs))
     # back in the order of the files given
     out: list[EventFacts | list[str]] = [[] for _ in paths]
     for w, share in enumerate(done):
@@ -214,7 +232,9 @@ def compute(
     return compute_facts(
         rating_list,
         [
-            event_facts(label, t, ratings, rating_list.date, rating_list.next_date)
+            event_facts(
+                label, t, ratings, rating_list.date, rating_list.next_date, rating_list.kind
+            )
             for label, t in events
         ],
     )
@@ -263,13 +283,15 @@ def compute_facts(
                 last[fide_id] = max(last.get(fide_id, end), end)
 
     next_date = rating_list.next_date
-    next_edition = edition_on(next_date)
+    kind = rating_list.kind
+    next_edition = edition_on(next_date, kind)
     pending_by_id: dict[str, list[PendingGame]] = {}
     for g in rating_list.pending:
         pending_by_id.setdefault(g.fide_id, []).append(g)
     out: list[PlayerPeriod] = []
     # the same for every player
     adjusting = adjustment_applies(next_edition, rating_list.date, next_date)
+    raising = raise_applies(next_edition, rating_list.date, next_date)
     floor = next_edition.floor_on(next_date)
     active_since = months_before(next_date, 12)  # active: a rated game in the last year
     for fide_id, before in listed.items():
@@ -305,12 +327,17 @@ def compute_facts(
             if result.pooled:
                 # the edition of the event that completes the pooled results
                 latest = max((e.start for _, e in result.pooled if e.start), default=None)
-                ed_initial = edition_on(latest) if latest else next_edition
+                ed_initial = edition_on(latest, kind) if latest else next_edition
                 result.initial = initial_rating([e for _, e in result.pooled], ed_initial)
             if result.initial is not None and result.initial.rating is not None:
                 after.rating = result.initial.rating
                 after.games = before.games + result.initial.games
                 result.note = "first rating"
+        if after.rating is not None and raising and before.standard is not None:
+            raised = raise_2022(after.rating, before.standard)
+            if raised != after.rating:
+                result.add_note(f"raised to the standard rating - 100 from {after.rating}")
+                after.rating = raised
         if after.rating is not None and adjusting:
             adjusted = adjust_2024(after.rating)
             if adjusted != after.rating:

@@ -19,6 +19,7 @@ from .console import (
     fmt,
     list_options,
     output,
+    reason,
     say,
     shown,
     write_csv,
@@ -110,7 +111,7 @@ def main(args: argparse.Namespace) -> int:
             failed += 1
             progress.clear()
             known = isinstance(error, WorkbookError | OSError)
-            why = error if known else f"an internal error ({type(error).__name__}: {error})"
+            why = reason(error) if known else f"an internal error ({type(error).__name__}: {error})"
             say(f"FAILED {shown(source)}: {why}", err=True)
             progress.step()
             continue
@@ -130,7 +131,9 @@ def main(args: argparse.Namespace) -> int:
             say(f"       ... and {left - 20} more")
     progress.clear()
     rows = [(o.source, p) for o in done for p in o.players]
-    if args.csv:
+    if args.csv and not done:
+        say(f"no CSV written ({shown(args.csv)}): no workbook was recalculated", err=True)
+    elif args.csv:
         _write_csv(Path(args.csv), rows)
     if rows and not args.quiet:
         _print_table(rows)

@@ -39,6 +39,15 @@ def register(sub: Commands) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from ..cells.calc.office import OfficeError
+
+    try:
+        return _main(args)
+    except OfficeError as error:  # LibreOffice missing, or failing: said, not a traceback
+        raise FideInputError(str(error)) from None
+
+
+def _main(args: argparse.Namespace) -> int:
     from . import templates
 
     if args.all:

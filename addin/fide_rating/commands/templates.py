@@ -8,9 +8,10 @@ using the FIDE functions and a few standard functions that Excel and LibreOffice
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -23,6 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..files import atomic
+from ..rules.editions import EDITIONS, Edition
 from .layout import (
     COLUMNS,
     EDITION,
@@ -30,7 +32,9 @@ from .layout import (
     HEADER_ROW,
     LIST_COLUMNS,
     PENDING_COLUMNS,
+    RATING_TYPE,
     RR_EXTRA,
+    RR_METHOD,
     START,
     TIME_CONTROL,
 )
@@ -91,6 +95,13 @@ def spec_for(system: str, players: int, rounds: int | None = None) -> Spec:
 RO = letter([name for name, _, _ in COLUMNS].index("Ro") + 1)  # the rating column's letter
 
 
+def edition_is(test: Callable[[Edition], bool]) -> str:
+    """A condition on the Event sheet's edition: TRUE for the editions that pass ``test``
+    (written from the editions' records, so the workbook needs no add-in to tell)."""
+    names = [e.name for e in EDITIONS if test(e)]
+    return "OR(" + ",".join(f'{EDITION}="{n}"' for n in names) + ")" if names else "FALSE"
+
+
 def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
     ws = wb.create_sheet("Event")
     ws["A1"] = "Event"
@@ -102,10 +113,16 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
         ("End date", None, None),
         (
             "Edition",
-            f"=FIDE_EDITION({START})",
-            "The regulations in force (type a name to override)",
+            f"=FIDE_EDITION({START},{RATING_TYPE})",
+            "The regulations in force for the start date and the rating type (type a name to "
+            "override, such as 2024-03 or 2024-12 rapid)",
         ),
-        ("Rating type", "Standard", None),
+        (
+            "Rating type",
+            "standard",
+            "standard, rapid or blitz: rapid and blitz have their own chapter of the "
+            "regulations (K, the 400-point rule, unrated games)",
+        ),
         ("System", spec.title, None),
         ("Rounds", spec.rounds, None),
         ("Chief arbiter", None, None),
@@ -123,6 +140,14 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
             "(the minimum by the highest rating on the Players sheet)",
         ),
     ]
+    if spec.system != "swiss":
+        rows.append((
+            "Round-robin method",
+            "=" + edition_is(lambda e: e.round_robin_unrated_method),
+            "TRUE where the edition rates unrated players of a round robin by the round-robin "
+            "method (2005-07 to 2014-07): then the Players sheet's Rc 1st, Ru 1st and Ru show "
+            "it; later editions do not use it and those columns stay empty",
+        ))  # fmt: skip
     for i, (label, value, note) in enumerate(rows, start=3):
         ws.cell(i, 1, label).font = BOLD
         cell = ws.cell(i, 2, value)
@@ -130,6 +155,11 @@ def _event_sheet(wb: Workbook, spec: Spec, last: int) -> None:
             cell.comment = Comment(note, "fide-rating")
     for r in (5, 6):
         ws.cell(r, 2).number_format = "yyyy-mm-dd"
+    # Ratable?: TRUE, also where a host hands the logical over as the number 1 (LibreOffice)
+    ws.cell(13, 2).number_format = '"TRUE";"TRUE";"FALSE"'
+    kinds = DataValidation(type="list", formula1='"standard,rapid,blitz"', allow_blank=False)
+    ws.add_data_validation(kinds)
+    kinds.add("B8")
     dates = DataValidation(type="date", operator="greaterThan", formula1="38534", allow_blank=True)
     dates.error = "Enter a date from 1 July 2005 on (the first edition of the regulations here)"
     dates.errorTitle = "Date"
@@ -268,23 +298,28 @@ def build(spec: Spec) -> Workbook:
         RT, RS = rt.format(r=r), rs.format(r=r)  # noqa: N806 - the ranges as FIDE names them
         name, ro, n_col = c("Name", r), c("Ro", r), c("n", r)
         empty = f'{name}=""'
+        no_extremes = edition_is(lambda e: not e.dp_at_extremes)
         rated_only = f'OR({empty},{ro}="")'
         formulas = {
             "K": f'=IF({rated_only},"",IF({c("K list", r)}<>"",{c("K list", r)},'
                  f'FIDE_K({ro},IF({c("Games", r)}="",30,{c("Games", r)}),{c("Born", r)},'
                  f'N({c("2400", r)})>0,'
-                 f"{n_col},{START})))",
+                 f"{n_col},{START},{RATING_TYPE})))",
             "Pts": f'=IF({empty},"",FIDE_POINTS({RS}))',
             "Played": f'=IF({empty},"",FIDE_GAMES({RS}))',
-            "n": f'=IF({empty},"",FIDE_N({RT},{RS}))',
+            "n": f'=IF({empty},"",FIDE_N({RT},{RS},{ro},{EDITION}))',
             # n=0, not N(n)=0: N() would turn an error shown in n into 0 and hide it here
             "Rc/Ra": f'=IF(OR({empty},{n_col}=0),"",FIDE_RC({ro},{RT},{RS},{EDITION}))',
-            "W": f'=IF({empty},"",FIDE_W({RT},{RS}))',
+            "W": f'=IF({empty},"",FIDE_W({RT},{RS},{ro},{EDITION}))',
             "We": f'=IF({rated_only},"",FIDE_EXPECT({ro},{RT},{RS},{EDITION}))',
             "W-We": f'=IF({rated_only},"",{c("W", r)}-{c("We", r)})',
             "K*chg": f'=IF({rated_only},"",FIDE_CHANGE({ro},{RT},{RS},{c("K", r)},{EDITION}))',
-            "Rp": f'=IF(OR({empty},{n_col}=0),"",FIDE_PERF({RT},{RS},{EDITION}))',
-            "Initial": f'=IF(OR({empty},{ro}<>""),"",FIDE_INITIAL({RT},{RS},{EDITION}))',
+            # a score of 0 % or 100 % has no dp in 2005-07 (10.1): the cell stays empty
+            "Rp": f'=IF(OR({empty},{n_col}=0,AND({no_extremes},OR({c("W", r)}=0,'
+                  f'{c("W", r)}={n_col}))),"",FIDE_PERF({RT},{RS},{EDITION}))',
+            # no result yet: nothing to say (and never an empty text from the add-in)
+            "Initial": f'=IF(OR({empty},{ro}<>"",COUNTA({RS})=0),"",'
+                       f"FIDE_INITIAL({RT},{RS},{EDITION}))",
             "New": f'=IF({empty},"",IF({ro}<>"",{ro}+FIDE_ROUND({c("K*chg", r)}),'
                    f'IF(ISNUMBER({c("Initial", r)}),{c("Initial", r)},'
                    # an error in Initial shows here too; the reason for no rating does not
@@ -295,13 +330,18 @@ def build(spec: Spec) -> Workbook:
             def rr(item: str, row: int = r) -> str:
                 return f'FIDE_RR({ratings_abs},{xt},{c("No", row)},"{item}",{EDITION})'
 
-            unrated_only = f'OR({empty},{ro}<>"")'
-            formulas["Rc/Ra"] = f'=IF({empty},"",{rr("rc")})'
-            formulas["Initial"] = f'=IF({unrated_only},"",{rr("initial")})'
-            formulas["Rc 1st"] = f'=IF({unrated_only},"",{rr("rc1")})'
-            formulas["Ru 1st"] = f'=IF({unrated_only},"",{rr("ru1")})'
-            formulas["Ru"] = f'=IF({unrated_only},"",{rr("ru")})'
-            formulas["Rating used"] = f'=IF({empty},"",{rr("rating")})'
+            # the round-robin method's figures only where the edition has it and the player
+            # has played (never an empty text from the add-in: see recalc's README section)
+            played = c("Played", r)
+            method_only = f'OR({empty},{ro}<>"",NOT({RR_METHOD}),N({played})=0)'
+            formulas["Rc/Ra"] = f'=IF(OR({empty},{n_col}=0),"",{rr("rc")})'
+            formulas["Initial"] = f'=IF(OR({empty},{ro}<>"",COUNTA({xt})=0),"",{rr("initial")})'
+            formulas["Rc 1st"] = f'=IF({method_only},"",{rr("rc1")})'
+            formulas["Ru 1st"] = f'=IF({method_only},"",{rr("ru1")})'
+            formulas["Ru"] = f'=IF({method_only},"",{rr("ru")})'
+            formulas["Rating used"] = (
+                f'=IF({empty},"",IF({ro}<>"",{ro},IF({method_only},"",{rr("rating")})))'
+            )
             for k in range(width):
                 if k % n == i:
                     ws.cell(r, start + k).fill = DIAGONAL
@@ -396,24 +436,33 @@ def to_ods(paths: list[Path]) -> list[Path]:
     import tempfile
 
     from ..cells.calc.build import build as build_oxt
-    from ..cells.calc.office import office_with_addin
+    from ..cells.calc.office import OfficeError, office_with_addin
 
-    out = []
+    out: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
         oxt = build_oxt(Path(tmp) / "fide-rating.oxt")
-        with office_with_addin(Path(tmp) / "profile", oxt) as office:
-            for path in paths:
-                doc = office.open(path)
-                try:
-                    doc.calculateAll()
-                    target = path.with_suffix(".ods")
-                    partial = target.with_name(f".{target.name}.part")
-                    office.store(doc, partial, "calc8")
-                    partial.replace(target)
-                    out.append(target)
-                finally:
-                    doc.close(True)
+        try:
+            _save_ods(paths, office_with_addin(Path(tmp) / "profile", oxt), out)
+        except Exception as error:  # LibreOffice's own (UNO) errors: a message, not a traceback
+            if not type(error).__module__.startswith(("uno", "com.sun")):
+                raise
+            raise OfficeError(f"LibreOffice failed while saving the .ods copies: {error}") from None
     return out
+
+
+def _save_ods(paths: list[Path], running: Any, out: list[Path]) -> None:
+    with running as office:
+        for path in paths:
+            doc = office.open(path)
+            try:
+                doc.calculateAll()
+                target = path.with_suffix(".ods")
+                partial = target.with_name(f".{target.name}.part")
+                office.store(doc, partial, "calc8")
+                partial.replace(target)
+                out.append(target)
+            finally:
+                doc.close(True)
 
 
 # --- filling a template -------------------------------------------------------------------

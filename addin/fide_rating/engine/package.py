@@ -197,6 +197,51 @@ def _value_xml(value: Value) -> tuple[bytes | None, bytes]:
     return None, text.encode()
 
 
+BOOK = "xl/workbook.xml"
+#: The calculation engine of Excel 2019, 2021 and Microsoft 365 (ECMA-376 18.2.2 calcPr calcId).
+#: Excel recomputes every formula on opening a workbook last calculated by an older engine (a
+#: smaller calcId, or none), as it does with ``fullCalcOnLoad``.
+CALC_ID = b"191029"
+_CALC_PR = re.compile(rb"<(?P<p>(?:\w+:)?)calcPr\b(?P<attrs>[^>]*?)\s*/?>(?:</(?:\w+:)?calcPr>)?")
+_FULL_CALC = re.compile(rb'\s+fullCalcOnLoad="[^"]*"')
+_CALC_ID = re.compile(rb'(\s+calcId=")[^"]*(")')
+# calcPr's place among the workbook's children (ECMA-376 18.2.27): after these, the last present
+_BEFORE_CALC = re.compile(
+    rb"</(?:\w+:)?(?:definedNames|externalReferences|functionGroups|sheets)>"
+    rb"|<(?:\w+:)?(?:definedNames|externalReferences|functionGroups)\s*/>"
+)
+
+
+def settle_calculation(book: bytes) -> bytes:
+    """The workbook part once every formula holds its computed value: no forced recalculation
+    on opening (``fullCalcOnLoad`` gone, ``calcId`` of current Excel), so that Excel shows
+    the values written instead of recomputing them (and, without the add-in, showing #NAME?
+    in every FIDE cell)."""
+    found = _CALC_PR.search(book)
+    if found is None:
+        places = list(_BEFORE_CALC.finditer(book))
+        if not places:
+            return book
+        p = re.search(rb"<((?:\w+:)?)workbook\b", book)
+        prefix = p.group(1) if p else b""
+        at = places[-1].end()
+        return book[:at] + b"<" + prefix + b'calcPr calcId="' + CALC_ID + b'"/>' + book[at:]
+    attrs = _FULL_CALC.sub(b"", found.group("attrs"))
+    if _CALC_ID.search(attrs):
+        attrs = _CALC_ID.sub(lambda m: m.group(1) + CALC_ID + m.group(2), attrs)
+    else:
+        attrs += b' calcId="' + CALC_ID + b'"'
+    return (
+        book[: found.start()]
+        + b"<"
+        + found.group("p")
+        + b"calcPr"
+        + attrs
+        + b"/>"
+        + book[found.end() :]
+    )
+
+
 def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
     """A matched cell's (row, column), from its r attribute; None without one."""
     r = _R_ATTR.search(m.group("attrs"))

@@ -39,6 +39,7 @@ from .formula.compiler import cells_of, references
 from .formula.structured import rewrite
 from .formula.values import element
 from .package import (
+    BOOK,
     DATE1904,
     WorkbookError,
     defined_names,
@@ -47,6 +48,7 @@ from .package import (
     read_package,
     read_sheet,
     set_constants,
+    settle_calculation,
     shared_strings,
     sheet_parts,
     tables,
@@ -374,6 +376,8 @@ def evaluate(
         outcome.problems += [Problem(sheet, ref, "no such row to write into") for ref in missing]
         outcome.set_cells += len(values) - len(missing)
     outcome.players = _players(names, book)
+    if not outcome.problems and BOOK in parts:
+        parts[BOOK] = settle_calculation(parts[BOOK])
     return outcome, infos, parts
 
 

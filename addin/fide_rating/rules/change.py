@@ -20,6 +20,7 @@ from .expected import (
     played_games,
     score_hundredths,
     used_and_pd,
+    without_gaps,
 )
 from .rounding import fide_round
 
@@ -160,6 +161,8 @@ def event(
     ed = get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
+    if ed.gap_rule is not None:
+        opponents, scores = without_gaps(r, opponents, scores, ed)
     if _quick_w(opponents, scores) is not None:
         try:
             return event_checked(r, cast("Sequence[Rating]", opponents), scores, kk, ed)
@@ -234,6 +237,8 @@ def change_hundredths(
     ed = edition if isinstance(edition, Edition) else get_edition(edition)
     r = check_rating(rating)
     kk = check_k(k)
+    if ed.gap_rule is not None:
+        opponents, scores = without_gaps(r, opponents, scores, ed)
     w = _quick_w(opponents, scores)
     if w is not None:
         try:

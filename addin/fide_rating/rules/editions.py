@@ -1,8 +1,12 @@
-"""The editions of the FIDE Rating Regulations (handbook chapter B.02), one record each.
+"""The editions of the FIDE Rating Regulations, one record each, keyed by rating type and date.
 
-An edition applies to tournaments starting on or after its ``effective`` date (B.02 0.1). Editions
-differ in data only: every algorithm in the package reads the fields below and never compares
-dates itself. This module is the only place that does.
+Standard ratings follow handbook chapter B.02; rapid and blitz their own chapter ("FIDE Rating
+Regulations for Rapid and Blitz"). An edition applies to tournaments starting on or after its
+``effective`` date (B.02 0.1). The seeds' texts are dated by their titles; where FIDE applied a
+clause at another date (the 400-point rule from 1 July 2009, K 30/15/10 until 30 June 2014, ...),
+FIDE's date decides, and an amendment is a record of its own with its source. Editions differ in
+data only: every algorithm reads the fields below and never compares dates itself. This module is
+the only place that does.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from fractions import Fraction
 
 from .errors import bad
 from .tables import PD_TABLE, PD_TABLE_2005, PdTable
+
+STANDARD, RAPID, BLITZ = "standard", "rapid", "blitz"
+RATING_TYPES = (STANDARD, RAPID, BLITZ)
 
 
 class CapRule(enum.Enum):
@@ -44,9 +51,10 @@ class InitialMethod(enum.Enum):
 class Edition:
     """One edition of the FIDE Rating Regulations, in force from ``effective``."""
 
-    name: str  # what a spreadsheet user types: "2024-03"
+    name: str  # what a spreadsheet user types: "2024-03", "2024-12 rapid"
     effective: _dt.date
     source: str  # the FIDE handbook text it follows, and the translation read
+    rating_type: str = STANDARD  # standard, rapid or blitz
     # 8.1
     pd_table: PdTable = PD_TABLE
     dp_at_extremes: bool = True  # 2005-07 10.1: dp at p = 0 and 1 "obviously undefined"
@@ -90,7 +98,12 @@ class Edition:
     max_rounds_a_day: int | None = None  # 2005-07 3.1: three rounds
     max_days: int | None = 90  # 4.1: longer only by permission (leagues excepted)
     monthly_report_after_days: int | None = None  # 2024-03 4.1
-    notes: tuple[str, ...] = field(default=())
+    list_months: int = 1  # a rating period's length: the months between two lists
+    # rapid and blitz
+    standard_rating_for_unrated: bool = False  # R&B 7.2.1: rated with the standard rating
+    gap_rule: tuple[int, int] | None = None  # R&B 7.3.1 (2024-12): (600, 2600) not rated
+    raise_to_standard_date: _dt.date | None = None  # the one-time raise of 1 October 2022
+    notes: tuple[str, ...] = field(default=())  # what is not confirmed, and why
 
     def floor_on(self, day: _dt.date | None) -> int:
         """The rating floor for an event starting on ``day`` (the edition's first one if None)."""
@@ -118,12 +131,9 @@ E2005_07 = Edition(
     junior=Junior.NONE,
     initial_method=InitialMethod.WEIGHTED_EVENTS,
     bonus_per_half_point=Fraction(25, 2),
-    # 10.31/10.33 and the translator's note: 1401, then 1201 from 2008, 1001 from 2010
-    floors=(
-        (_dt.date(2005, 7, 1), 1401),
-        (_dt.date(2008, 1, 1), 1201),
-        (_dt.date(2010, 1, 1), 1001),
-    ),
+    # 9.21/9.34/10.31: a published rating is over 1400. (The translator's note of 1201 from 2008
+    # and 1001 from 2010 gave FIDE's plans; FIDE lowered the floor to 1200 from 2009-07-01.)
+    floors=((_dt.date(2005, 7, 1), 1401),),
     min_games=9,
     pooling_months=24,  # 9.14(c): the same or the next 7 (quarterly) rating periods
     first_event_min_score=Fraction(1),
@@ -131,32 +141,71 @@ E2005_07 = Edition(
     min_rated_games_applies_to_first=True,
     first_control_rule="recommended",  # 1.3: 40 moves "recommended"
     max_rounds_a_day=3,  # 3.1
+    list_months=3,  # 9.11: lists on 1 January, April, July and October
+)
+
+E2009_07 = replace(
+    E2005_07,
+    name="2009-07",
+    effective=_dt.date(2009, 7, 1),
+    source=(
+        "FIDE Handbook B.02 as amended from 1 July 2009: FIDE's news 'Changes to Title and "
+        "Rating Regulations effective from July 1st 2009' (13 July 2009) and the 2009 text's "
+        "0.6 (floor 1200); the 400-point rule from that date after federations' and FIDE "
+        "officials' reports"
+    ),
+    cap=400,
+    floors=((_dt.date(2009, 7, 1), 1200),),
+    list_months=2,  # "The list dates will be January 1, March 1, May 1, July 1, ..."
+    pooling_months=16,  # the same or the next 7 rating periods, now of two months
+    notes=(
+        "K stays 25/15/10 and the bonus 12.5 a half point: 'The change of K as decided in "
+        "Dresden was not confirmed by the PB' (FIDE's news of 13 July 2009)",
+        "the 400-point rule's date rests on federations' and officials' reports of 2009; "
+        "FIDE's own sentence for it was not found",
+    ),
+)
+
+E2011_07 = replace(
+    E2009_07,
+    name="2011-07",
+    effective=_dt.date(2011, 7, 1),
+    source=(
+        "FIDE Handbook B.02 8.56 as in force until 30 June 2014 (quoted by federations: K 30 for "
+        "a new player, 15 below 2400, 10 once a published 2400 is reached), with the bonus of "
+        "15 a half point (half the highest K, as FIDE set it in 2009)"
+    ),
+    k_new=30,
+    k_top_needs_new_games=False,
+    bonus_per_half_point=Fraction(15),
+    notes=(
+        "the month K 30 began is not confirmed: 'The K factor of 30 was changed from 25 in the "
+        "year 2011' (a secondary source); FIDE's changes apply from 1 July",
+    ),
 )
 
 E2012_07 = replace(
-    E2005_07,
+    E2011_07,
     name="2012-07",
     effective=_dt.date(2012, 7, 1),
     source=(
-        'FIDE Handbook B.02 "amended 1984-2012", in force from 1 July 2012 (Hungarian translation)'
+        'FIDE Handbook B.02 "amended 1984-2012", in force from 1 July 2012 (Hungarian '
+        "translation); K 30/15/10 and 9 games by FIDE's dates (to 30 June 2014)"
     ),
     pd_table=PD_TABLE,
     dp_at_extremes=True,
-    cap=400,
-    k_new=40,
-    k_standard=20,
-    k_top=10,
-    k_top_needs_new_games=False,
-    junior=Junior.UNTIL_BIRTHDAY,
     initial_method=InitialMethod.AS_ONE_EVENT,
-    bonus_per_half_point=Fraction(15),
     floors=((_dt.date(2012, 7, 1), 1000),),
-    min_games=5,
     pooling_months=26,
-    first_event_min_score=Fraction(1, 2),
-    min_rated_games_applies_to_first=False,
     first_control_rule="exactly",  # 1.3: the first control "shall be 40 moves"
     max_rounds_a_day=None,
+    list_months=1,  # 7.1: on the first day of each month
+    notes=(
+        "the text (seed) gives K 40/20/10 with the junior rule and 5 games for a first rating; "
+        "FIDE applied those from 1 July 2014 (federations quoting the handbook's 8.56 before and "
+        "after that date; an arbiters' seminar: 'only 5 games ... down from 9'): this edition "
+        "follows FIDE's dates",
+    ),
 )
 
 E2014_07 = replace(
@@ -164,15 +213,25 @@ E2014_07 = replace(
     name="2014-07",
     effective=_dt.date(2014, 7, 1),
     source=(
-        "FIDE Handbook B.02, in force from 1 July 2014; worked examples of the Hungarian Chess "
-        "Federation's rating regulation of 2017"
+        "FIDE Handbook B.02, in force from 1 July 2014 (8.56 as federations quote it); worked "
+        "examples of the Hungarian Chess Federation's rating regulation of 2017"
     ),
+    k_new=40,
+    k_standard=20,
+    junior=Junior.UNTIL_BIRTHDAY,
     bonus_per_half_point=Fraction(20),
-    k_times_n_max=700,
+    min_games=5,
+    first_event_min_score=Fraction(1, 2),
     min_rated_games_per_event=None,
+    min_rated_games_applies_to_first=False,
     time_scope="game",  # 1.1: the highest rating of the two players of the game
     first_control_moves=30,
     first_control_rule="at least",  # 1.2: 30 moves or more
+    notes=(
+        "K x n <= 700 is not in the 2014 text as quoted (nor in the 2017 federation regulation): "
+        "it applies here from 2022-01, where FIDE's text has it (FIDE's 2017-07 edition, whose "
+        "text was not found, may have brought it earlier)",
+    ),
 )
 
 E2022_01 = replace(
@@ -181,11 +240,14 @@ E2022_01 = replace(
     effective=_dt.date(2022, 1, 1),
     source="FIDE Handbook B.02, in force from 1 January 2022 (English)",
     cap_rule=CapRule.ONE_UPGRADE,
+    junior=Junior.UNTIL_YEAR_END,  # "until the end of the year of their 18th birthday"
+    k_times_n_max=700,
     round_robin_variant=False,
     round_robin_unrated_method=False,
     time_minimums=((2400, 120), (1800, 90), (0, 60)),
     max_days=None,
     monthly_report_after_days=30,  # events longer than 30 days are reported monthly
+    notes=(),
 )
 
 E2024_03 = replace(
@@ -197,7 +259,6 @@ E2024_03 = replace(
         "summary of the changes (Estonian translation)"
     ),
     cap_rule=CapRule.EVERY_GAME,
-    junior=Junior.UNTIL_YEAR_END,
     initial_method=InitialMethod.FICTITIOUS_DRAWS,
     bonus_per_half_point=None,
     fictitious_games=2,
@@ -216,43 +277,160 @@ E2025_10 = replace(
     uncapped_from=2650,
 )
 
-#: Every edition, oldest first.
-EDITIONS: tuple[Edition, ...] = (E2005_07, E2012_07, E2014_07, E2022_01, E2024_03, E2025_10)
-LATEST: Edition = EDITIONS[-1]
+STANDARD_EDITIONS: tuple[Edition, ...] = (
+    E2005_07, E2009_07, E2011_07, E2012_07, E2014_07, E2022_01, E2024_03, E2025_10,
+)  # fmt: skip
+
+# --- rapid and blitz: "FIDE Rating Regulations for Rapid and Blitz" --------------------------
+
+
+def _rapid(
+    standard: Edition, name: str, effective: _dt.date, source: str, **changes: object
+) -> Edition:
+    """A rapid edition: the standard rules of the date, with the rapid chapter's own."""
+    base: dict[str, object] = {
+        "k_new": 20, "k_standard": 20, "k_top": 20, "k_top_needs_new_games": False,
+        "junior": Junior.NONE, "standard_rating_for_unrated": True, "rating_type": RAPID,
+        "max_rounds_a_day": 15, "list_months": 1, "adjustment_date": None, "notes": (),
+    }  # fmt: skip
+    base.update(changes)
+    return replace(standard, name=f"{name} rapid", effective=effective, source=source, **base)  # type: ignore[arg-type]
+
+
+_ANNOUNCED_2011 = (
+    "FIDE's announcement of the rapid and blitz lists (November 2011): events from 1 January "
+    "2012, 'the same as currently used, with the exception that the K factor used will in all "
+    "cases be 20'"
+)
+R2012_01 = _rapid(
+    E2011_07, "2012-01", _dt.date(2012, 1, 1), _ANNOUNCED_2011,
+    notes=(
+        "the rapid and blitz texts of 2012 to 2021 were not found: these editions follow the "
+        "standard rules of the date with FIDE's announced K 20",
+        "a player without a rapid or blitz rating is rated with a standard one: FIDE's practice "
+        "from 2012 (federations' reports), in the text as 7.2.1 from 2024",
+    ),
+)  # fmt: skip
+R2012_07 = _rapid(E2012_07, "2012-07", _dt.date(2012, 7, 1), _ANNOUNCED_2011
+                  + "; the standard rules of 1 July 2012", notes=R2012_01.notes)  # fmt: skip
+R2014_07 = _rapid(E2014_07, "2014-07", _dt.date(2014, 7, 1), _ANNOUNCED_2011
+                  + "; the standard rules of 1 July 2014", notes=R2012_01.notes)  # fmt: skip
+R2022_01 = _rapid(
+    E2022_01, "2022-01", _dt.date(2022, 1, 1),
+    "FIDE Rating Regulations for Rapid and Blitz, in force from 1 January 2022 (not read: "
+    "K 20 with K x n <= 700 as federations describe it; the one-upgrade 400-point rule as "
+    "FIDE's own rapid calculations of 2022 show it)",
+    k_times_n_max=700,
+    notes=("K x n <= 700 was in force by November 2021 (secondary); its start is not known",),
+)  # fmt: skip
+R2022_10 = _rapid(
+    E2022_01, "2022-10", _dt.date(2022, 10, 1),
+    "FIDE Rating Regulations for Rapid and Blitz, in force from 1 October 2022: K as in the "
+    "standard rules, and a one-time raise to the standard rating - 100 (federations' "
+    "summaries; FIDE's text not read)",
+    k_new=40, k_standard=20, k_top=10, junior=Junior.UNTIL_YEAR_END, k_times_n_max=700,
+    raise_to_standard_date=_dt.date(2022, 10, 1),
+    notes=("the one-time raise (a rapid or blitz rating more than 100 below the standard one "
+           "becomes standard - 100) is from federations' summaries; FIDE's text was not found",),
+)  # fmt: skip
+R2024_03 = _rapid(
+    E2024_03, "2024-03", _dt.date(2024, 3, 1),
+    "FIDE Rating Regulations for Rapid and Blitz, applied from 1 March 2024 (as transcribed "
+    "from FIDE's handbook): 1.1 the time controls, 1.2 equal playing times, 3.1 15 rapid or 30 "
+    "blitz rounds a day, 7.2.1 the standard rating for an unrated player, 7.3.1 the plain "
+    "400-point rule",
+    k_new=40, k_standard=20, k_top=10, junior=Junior.UNTIL_YEAR_END, k_times_n_max=700,
+    notes=("whether the one-time adjustment of 1 March 2024 also applied to rapid and blitz "
+           "is reported both ways (a federation: yes; others: no): not applied here",),
+)  # fmt: skip
+R2024_12 = replace(
+    R2024_03, name="2024-12 rapid", effective=_dt.date(2024, 12, 1),
+    source="FIDE Rating Regulations for Rapid and Blitz, 7.3.1 as amended from 1 December 2024: "
+    "'Games played between players with a rating difference of 600 points or more shall not "
+    "be rated if at least one of the players is rated above 2600 on the relevant list'",
+    gap_rule=(600, 2600),
+)  # fmt: skip
+RAPID_EDITIONS: tuple[Edition, ...] = (R2012_01, R2012_07, R2014_07, R2022_01, R2022_10,
+                                       R2024_03, R2024_12)  # fmt: skip
+
+
+def _blitz(rapid: Edition) -> Edition:
+    return replace(rapid, name=rapid.name.replace(" rapid", " blitz"), rating_type=BLITZ,
+                   max_rounds_a_day=30)  # fmt: skip
+
+
+BLITZ_EDITIONS: tuple[Edition, ...] = tuple(map(_blitz, RAPID_EDITIONS))
+
+#: Every edition of every rating type: the record store, keyed by rating type and date.
+EDITIONS: tuple[Edition, ...] = (*STANDARD_EDITIONS, *RAPID_EDITIONS, *BLITZ_EDITIONS)
+LATEST: Edition = STANDARD_EDITIONS[-1]
 _BY_NAME = {e.name: e for e in EDITIONS}
+_BY_TYPE = {kind: tuple(e for e in EDITIONS if e.rating_type == kind) for kind in RATING_TYPES}
 
 
-def edition_on(day: _dt.date) -> Edition:
-    """The edition in force for a tournament starting on ``day`` (B.02 0.1)."""
+def editions_of(rating_type: str = STANDARD) -> tuple[Edition, ...]:
+    """The editions of one rating type, oldest first."""
+    if rating_type not in _BY_TYPE:
+        raise bad(f"expected a rating type ({', '.join(RATING_TYPES)})", rating_type)
+    return _BY_TYPE[rating_type]
+
+
+def edition_on(day: _dt.date, rating_type: str = STANDARD) -> Edition:
+    """The edition in force for a tournament of this rating type starting on ``day`` (B.02
+    0.1)."""
     if isinstance(day, _dt.datetime):
         day = day.date()
     if not isinstance(day, _dt.date):
         raise bad("expected a date", day)
-    if day < EDITIONS[0].effective:
-        raise bad(
-            f"no edition of the regulations before {EDITIONS[0].effective.isoformat()}",
-            day.isoformat(),
-        )
-    found = EDITIONS[0]
-    for e in EDITIONS:
+    chain = editions_of(rating_type)
+    if day < chain[0].effective:
+        what = "of the regulations" if rating_type == STANDARD else f"for {rating_type}"
+        raise bad(f"no edition {what} before {chain[0].effective.isoformat()}", day.isoformat())
+    found = chain[0]
+    for e in chain:
         if day >= e.effective:
             found = e
     return found
 
 
-def get_edition(which: Edition | str | _dt.date | None = None) -> Edition:
-    """An edition by name ("2024-03"), by a tournament start date, or the newest for None."""
+def get_edition(
+    which: Edition | str | _dt.date | None = None, rating_type: str | None = None
+) -> Edition:
+    """An edition by name ("2024-03", "2024-12 rapid"), by a tournament start date (of
+    ``rating_type``, standard unless given), by a start date and a type in one text ("2025-11-10
+    rapid"), by a type alone ("rapid": its newest), or the newest standard one for None."""
+    kind = rating_type or STANDARD
     if which is None:
-        return LATEST
+        return editions_of(kind)[-1]
     if isinstance(which, Edition):
         return which
     if isinstance(which, _dt.date):
-        return edition_on(which)
+        return edition_on(which, kind)
     if isinstance(which, str):
-        name = which.strip()
-        if name in _BY_NAME:
+        name = " ".join(which.split()).lower()
+        if name in _BY_NAME and (rating_type is None or _BY_NAME[name].rating_type == kind):
             return _BY_NAME[name]
-        raise bad(f"unknown edition; expected one of {', '.join(_BY_NAME)}", which)
+        head, _, tail = name.rpartition(" ")
+        if name in RATING_TYPES or tail in RATING_TYPES:
+            kind, rest = (name, "") if name in RATING_TYPES else (tail, head)
+            if rating_type is not None and kind != rating_type:
+                raise bad(f"expected a {rating_type} edition", which)
+            if not rest:
+                return editions_of(kind)[-1]
+            if f"{rest} {kind}" in _BY_NAME:
+                return _BY_NAME[f"{rest} {kind}"]
+            try:
+                return edition_on(_dt.date.fromisoformat(rest), kind)
+            except ValueError:
+                pass
+        elif name in _BY_NAME and rating_type is not None:
+            # a standard edition's name with another rating type: that type on that date
+            return edition_on(_BY_NAME[name].effective, kind)
+        raise bad(
+            "unknown edition; expected a name such as 2024-03 or 2024-12 rapid (fide-rating "
+            "editions lists them), or a date",
+            which,
+        )
     raise bad("expected an edition name or a date", which)
 
 
@@ -289,4 +467,11 @@ def adjustment_applies(edition: Edition, previous_list: _dt.date, new_list: _dt.
     """Whether the 2024-03 one-time adjustment falls between two lists (FIDE's summary of
     the 1 March 2024 changes, point 1)."""
     when = edition.adjustment_date
+    return when is not None and previous_list < when <= new_list
+
+
+def raise_applies(edition: Edition, previous_list: _dt.date, new_list: _dt.date) -> bool:
+    """Whether the rapid and blitz lists' one-time raise of 1 October 2022 falls between two
+    lists."""
+    when = edition.raise_to_standard_date
     return when is not None and previous_list < when <= new_list

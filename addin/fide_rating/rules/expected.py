@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeAlias
@@ -12,7 +13,7 @@ from .rounding import exact, percent
 from .tables import DP_TABLE
 
 Rating: TypeAlias = int
-EditionLike: TypeAlias = "Edition | str | None"
+EditionLike: TypeAlias = "Edition | str | _dt.date | None"  # a name, or a start date
 
 RATING_MIN = 1
 RATING_MAX = 4000
@@ -63,6 +64,30 @@ def played_games(
         ratings.append(check_rating(opponent, "opponent rating"))
         hundredths.append(w)
     return ratings, hundredths
+
+
+def rated_game(rating: Rating, opponent: Rating, edition: Edition) -> bool:
+    """Whether a game between two rated players is rated: not, in rapid and blitz from 1
+    December 2024, when they are 600 or more apart and one of them is rated above 2600 (R&B
+    7.3.1); then for neither player."""
+    gap = edition.gap_rule
+    return gap is None or abs(rating - opponent) < gap[0] or max(rating, opponent) <= gap[1]
+
+
+def without_gaps(
+    rating: Rating,
+    opponents: Sequence[Rating | None],
+    scores: Sequence[object | None],
+    edition: Edition,
+) -> tuple[list[Rating | None], list[object | None]]:
+    """The games the gap rule leaves rated (:func:`rated_game`): the others are dropped."""
+    kept = [
+        (o, s)
+        for o, s in zip(opponents, scores, strict=True)
+        if o is None or isinstance(o, bool) or not isinstance(o, int)
+        or rated_game(rating, o, edition)
+    ]  # fmt: skip
+    return [o for o, _ in kept], [s for _, s in kept]
 
 
 def dp_for_percent(pc: int, edition: Edition) -> int:
@@ -190,6 +215,12 @@ def expected(rating: Rating, opponent: Rating, edition: EditionLike = None) -> F
     ed = get_edition(edition)
     r = check_rating(rating)
     o = check_rating(opponent, "opponent rating")
+    if not rated_game(r, o, ed):
+        raise bad(
+            f"not a rated game in edition {ed.name}: {abs(r - o)} points apart, one player above "
+            f"{ed.gap_rule[1] if ed.gap_rule else 0} (7.3.1)",
+            o,
+        )
     return Fraction(pd_list(r, ratings_used(r, [o], ed), ed)[0], 100)
 
 
@@ -209,6 +240,8 @@ def expected_score(
         rated = [check_rating(o, "opponent rating") for o in opponents if o is not None]
     else:
         rated, _ = played_games(opponents, scores)
+    if ed.gap_rule is not None:
+        rated = [o for o in rated if rated_game(r, o, ed)]
     return Fraction(pd_sum(r, rated, ed), 100)
 
 

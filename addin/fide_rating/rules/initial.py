@@ -209,10 +209,13 @@ def initial_rating(
         single = len(kept) == 1
         rr = single and evs[kept[0].index].round_robin
         ru = ru_from(ra, score, games, ed, round_robin=rr)
-    if rated_games < ed.min_games:
+    # 2005-07 9.14 (a)/(b), 2012-07 7.14 a/b: a round robin's games all count (6.3), a
+    # Swiss's against rated opponents (6.4); t.games holds just that
+    if games < ed.min_games:
+        what = "games" if games != rated_games else "games against rated opponents"
         return result(
             None,
-            f"{rated_games} game{'' if rated_games == 1 else 's'} against rated opponents, "
+            f"{games} {what if games != 1 else what.replace('games', 'game', 1)}, "
             f"{ed.min_games} needed",
             ra,
             ru,

@@ -48,8 +48,8 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_INITIAL(self, opponents=None, results=None, edition=None, round_robin=None):
         return _out(call(BY_NAME.get('FIDE_INITIAL'), opponents, results, edition, round_robin))
 
-    def FIDE_K(self, rating=None, games_before=None, birth_year=None, reached_2400=None, games_in_period=None, edition=None):
-        return _out(call(BY_NAME.get('FIDE_K'), rating, games_before, birth_year, reached_2400, games_in_period, edition))
+    def FIDE_K(self, rating=None, games_before=None, birth_year=None, reached_2400=None, games_in_period=None, edition=None, rating_type=None):
+        return _out(call(BY_NAME.get('FIDE_K'), rating, games_before, birth_year, reached_2400, games_in_period, edition, rating_type))
 
     def FIDE_PERF(self, opponents=None, results=None, edition=None):
         return _out(call(BY_NAME.get('FIDE_PERF'), opponents, results, edition))
@@ -60,11 +60,11 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_GAMES(self, results=None):
         return _out(call(BY_NAME.get('FIDE_GAMES'), results))
 
-    def FIDE_N(self, opponents=None, results=None):
-        return _out(call(BY_NAME.get('FIDE_N'), opponents, results))
+    def FIDE_N(self, opponents=None, results=None, rating=None, edition=None):
+        return _out(call(BY_NAME.get('FIDE_N'), opponents, results, rating, edition))
 
-    def FIDE_W(self, opponents=None, results=None):
-        return _out(call(BY_NAME.get('FIDE_W'), opponents, results))
+    def FIDE_W(self, opponents=None, results=None, rating=None, edition=None):
+        return _out(call(BY_NAME.get('FIDE_W'), opponents, results, rating, edition))
 
     def FIDE_RC(self, rating=None, opponents=None, results=None, edition=None):
         return _out(call(BY_NAME.get('FIDE_RC'), rating, opponents, results, edition))
@@ -81,8 +81,8 @@ class FideRatingAddIn(unohelper.Base, XFideRating):
     def FIDE_RATABLE(self, minutes=None, increment=None, moves_first_control=None, highest_rating=None, edition=None):
         return _out(call(BY_NAME.get('FIDE_RATABLE'), minutes, increment, moves_first_control, highest_rating, edition))
 
-    def FIDE_EDITION(self, start=None):
-        return _out(call(BY_NAME.get('FIDE_EDITION'), start))
+    def FIDE_EDITION(self, start=None, rating_type=None):
+        return _out(call(BY_NAME.get('FIDE_EDITION'), start, rating_type))
 
 
 g_ImplementationHelper = unohelper.ImplementationHelper()

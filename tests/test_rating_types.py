@@ -1,0 +1,140 @@
+"""Rapid and blitz by their own rules, through the commands a rating officer runs: a period with
+FIDE's list (its rapid column) on both sides of each date the rules changed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import fide_rating as fr
+from fide_rating.commands.cli import main
+from fide_rating.formats import trf
+from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line, open_list
+from fide_rating.rules.editions import raise_applies
+
+R = trf.Round
+D = dt.date
+
+
+def _player(fide_id: int, name: str, standard: int | None, rapid: int | None, rapid_k: int | None,
+            born: int = 1980) -> ListedPlayer:  # fmt: skip
+    return ListedPlayer(fide_id, name, "GER", "M", "", "", "", standard, 0,
+                        None if standard is None else 20, rapid, 0, rapid_k, None, 0, None, born,
+                        "")  # fmt: skip
+
+
+def fide_list(path: Path, players: list[ListedPlayer]) -> Path:
+    path.write_bytes(("\r\n".join([HEADER, *map(format_line, players)]) + "\r\n").encode())
+    return path
+
+
+def event(path: Path, start: dt.date, players: list[tuple[int, str, int | None]],
+          rounds: dict[int, list[trf.Round]], time_control: str = "15+10") -> Path:  # fmt: skip
+    """A TRF; ``players`` (FIDE ID, name, the rating the file carries)."""
+    lines = ["012 Rapid", f"042 {start:%Y/%m/%d}", f"052 {start:%Y/%m/%d}",
+             f"122 {time_control}"]  # fmt: skip
+    for number, (fide_id, name, rating) in enumerate(players, start=1):
+        games = rounds[number]
+        lines.append(trf.format_player(trf.Player(
+            number, "m", "", name, rating, "GER", str(fide_id), "",
+            trf.points_of(g.result for g in games), number, tuple(games))))  # fmt: skip
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _period(tmp: Path, source: Path, events: list[Path], date: dt.date, next_date: dt.date,
+            kind: str = "rapid") -> Path:  # fmt: skip
+    out = tmp / f"next-{date:%Y-%m}.txt"
+    args = ["period", str(source), *map(str, events), "-o", str(out), "--date", f"{date}",
+            "--next", f"{next_date}", "--rating-type", kind]  # fmt: skip
+    assert main(args) == 0
+    return out
+
+
+def test_a_rapid_month_by_the_rapid_rules(tmp_path: Path) -> None:
+    """November 2025, rapid: a player without a rapid rating but rated 2150 in standard is
+    rated with it (7.2.1) as a new player (K 40); the 2700's game against the 2080 is not
+    rated for either (600 apart, one above 2600: from 2024-12); his game against the 2250 is
+    counted at the cap of 400 (no 2650 exemption in rapid)."""
+    source = fide_list(tmp_path / "players_list_foa.txt", [
+        _player(1001, "Top, Player", 2710, 2700, 10),
+        _player(1002, "Low, Player", 2090, 2080, 20),
+        _player(1003, "Mid, Player", 2240, 2250, 20),
+        _player(1004, "New, Rapid", 2150, None, None),
+    ])  # fmt: skip
+    rr = event(tmp_path / "rr.trf", D(2025, 11, 10), [
+        (1001, "Top, Player", 2700), (1002, "Low, Player", 2080), (1003, "Mid, Player", 2250),
+        (1004, "New, Rapid", None),
+    ], {
+        1: [R(2, "w", "1"), R(3, "b", "1"), R(4, "w", "1")],
+        2: [R(1, "b", "0"), R(4, "b", "1"), R(3, "w", "0")],
+        3: [R(4, "w", "=") , R(1, "w", "0"), R(2, "b", "1")],
+        4: [R(3, "b", "="), R(2, "w", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    out = _period(tmp_path, source, [rr], D(2025, 11, 1), D(2025, 12, 1))
+    ed = fr.edition_on(D(2025, 11, 10), "rapid")
+    with open_list(out) as nxt:
+        top, low, mid, new = (nxt.get(i) for i in (1001, 1002, 1003, 1004))
+        assert top is not None and low is not None and mid is not None and new is not None
+        # Top: only the games against Mid (450 apart: counted at 400 -> PD .92) and New (2150)
+        expected_top = fr.event(2700, [2250, 2150], [1, 1], 10, ed)
+        assert expected_top.we == Fraction(92 + 92, 100)  # 2700 v 2150: 550 counted as 400 too
+        assert top.rapid == 2700 + fr.fide_round(expected_top.k_chg)
+        assert top.rapid_games == 2
+        # Low: his game against Top is not rated for him either
+        expected_low = fr.event(2080, [2150, 2250], [1, 0], 20, ed)
+        assert low.rapid == 2080 + fr.fide_round(expected_low.k_chg) and low.rapid_games == 2
+        # New: rated with his standard 2150, K 40 (no rapid games yet), now on the rapid list
+        expected_new = fr.event(2150, [2250, 2080, 2700], [0.5, 0, 0], 40, ed)
+        assert new.rapid == 2150 + fr.fide_round(expected_new.k_chg) and new.rapid_games == 3
+        assert new.rating == 2150  # his standard rating is untouched
+        assert mid.rating == 2240 and mid.rapid is not None
+
+
+@pytest.mark.parametrize(("start", "k"), [(D(2013, 5, 4), 20), (D(2022, 9, 30), 20),
+                                          (D(2022, 10, 1), 40)])  # fmt: skip
+def test_rapid_k_for_a_junior_by_the_date(tmp_path: Path, start: dt.date, k: int) -> None:
+    """A junior with few rapid games: K 20 (every player) until 30 September 2022, 40 after."""
+    source = fide_list(tmp_path / "players_list_foa.txt", [
+        _player(2001, "Junior, Kid", 1850, 1800, None, born=start.year - 12),
+        _player(2002, "Adult, Grown", 1900, 1900, 20),
+    ])  # fmt: skip
+    games = event(tmp_path / "e.trf", start, [(2001, "Junior, Kid", 1800), (2002, "Adult, Grown", 1900)],
+                  {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
+    first = D(start.year, start.month, 1)
+    following = D(start.year + start.month // 12, start.month % 12 + 1, 1)
+    out = _period(tmp_path, source, [games], first, following)
+    ed = fr.edition_on(start, "rapid")
+    change = fr.fide_round(fr.event(1800, [1900], [1], k, ed).k_chg)
+    with open_list(out) as nxt:
+        kid = nxt.get(2001)
+        assert kid is not None and kid.rapid == 1800 + change
+
+
+def test_the_one_time_raise_of_october_2022(tmp_path: Path) -> None:
+    """The rapid list of 1 October 2022: a rating more than 100 below the standard one became
+    the standard rating - 100 (federations' summaries: Gukesh's 2283 -> 2632)."""
+    source = fide_list(tmp_path / "players_list_foa.txt", [
+        _player(3001, "Gukesh, D", 2732, 2283, 20),
+        _player(3002, "Even, Steven", 2000, 1950, 20),
+        _player(3003, "Other, Player", 2500, 2300, 20),
+    ])  # fmt: skip
+    games = event(tmp_path / "e.trf", D(2022, 9, 10), [(3002, "Even, Steven", 1950), (3003, "Other, Player", 2300)],
+                  {1: [R(2, "w", "=")], 2: [R(1, "b", "=")]})  # fmt: skip
+    # Gukesh plays nothing this month; the raise applies to the list, not to an event
+    _period(tmp_path, source, [games], D(2022, 9, 1), D(2022, 10, 1))
+    # only the players of the events are read and written: Gukesh's line is copied as it was
+    with open_list(tmp_path / "next-2022-09.txt") as nxt:
+        even, other = nxt.get(3002), nxt.get(3003)
+        assert even is not None and other is not None
+        ed = fr.edition_on(D(2022, 9, 10), "rapid")
+        expected = 1950 + fr.fide_round(fr.event(1950, [2300], [0.5], 20, ed).k_chg)
+        assert even.rapid == expected  # 50 below the standard: no raise
+        # 2300 after the month is more than 100 below his standard 2500: raised to 2400
+        assert other.rapid == 2400
+    # the month after: no raise any more
+    assert not raise_applies(fr.edition_on(D(2022, 11, 1), "rapid"),
+                                               D(2022, 10, 1), D(2022, 11, 1))  # fmt: skip
