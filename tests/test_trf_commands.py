@@ -65,7 +65,10 @@ def test_check_says_the_rating_type_and_why(
     if kind != "standard":  # B.02's minimum times are a standard event's
         assert "holds        1.1   time control record 222" in out
     assert main(["report", str(path)]) == 0
-    assert f"rating type: {kind} ({why}" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"rating type: {kind} ({why}" in out
+    # the edition of the event's rating type and start date
+    assert ("edition 2025-10" if kind == "standard" else f" {kind}") in out.splitlines()[0]
 
 
 def test_the_rating_type_given_wins(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -282,6 +282,12 @@ def report(
     reached, a K; without it K is computed with :data:`GAMES_BEFORE_UNKNOWN` games assumed.
     """
     known = known or {}
+    if edition is None and t.start is not None and kind != "standard":
+        try:  # the rapid or blitz edition of the start date
+            edition = get_edition(t.start, kind)
+        except FideInputError as error:
+            why = f"not computed: {error}"
+            return [ReportLine(p, None, None, None, None, why) for p in t.players.values()]
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
     given = {n: ratings.get(n, p.rating) for n, p in t.players.items()}
@@ -476,6 +482,8 @@ def main(args: argparse.Namespace) -> int:
     if t.start is None:
         t.given_start = day  # the date given for the edition stands for record 042
     kind, why = event_rating_type(t, args.rating_type, source)
+    if day is not None and kind != "standard":
+        ed = get_edition(day, kind)  # a start date given: the edition of the event's type
     listed = open_list(args.list, kind) if args.list else None
     try:
         known = known | known_of(t, listed)
@@ -484,7 +492,7 @@ def main(args: argparse.Namespace) -> int:
     finally:
         if listed is not None:
             listed.close()
-    used = ed or edition_arg(t.start)[0] if t.start else ed
+    used = ed or (_edition_of(t.start, kind) if t.start else None)
     head = ["No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from",
             "K*chg", "Ru"]  # fmt: skip
     if listed is not None:
@@ -541,6 +549,14 @@ def main(args: argparse.Namespace) -> int:
     if unsure:
         say(f"{unsure} player(s) not computed or without K: see the last column", err=True)
     return 1 if t.errors or unsure else 0
+
+
+def _edition_of(start: _dt.date, kind: str) -> str:
+    """The name of the edition of a start date and rating type, or why there is none."""
+    try:
+        return get_edition(start, kind).name
+    except FideInputError as error:
+        return f"none ({error})"
 
 
 def _table(head: list[str], rows: list[list[str]]) -> None:
