@@ -5,6 +5,7 @@ Every file here is written by the test (nothing third-party)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -204,6 +205,16 @@ def _round_trip(tmp: Path, lines: list[str], *extra: str) -> tuple[int, int, str
     return imported, exported, back.read_text() if back.exists() else ""
 
 
+def _imported(tmp: Path, lines: list[str]) -> tuple[Path, Any]:
+    """A TRF through import-trf: the workbook's path, and the workbook opened to edit."""
+    import openpyxl
+
+    source = write(tmp, lines, "imported.trf")
+    book = tmp / "imported.xlsx"
+    assert main(["import-trf", str(source), "-o", str(book)]) == 0
+    return book, openpyxl.load_workbook(book)
+
+
 def test_players_without_a_name_survive_the_round_trip(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -221,12 +232,7 @@ def test_players_without_a_name_survive_the_round_trip(
 def test_export_refuses_a_workbook_without_players(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import openpyxl
-
-    source = write(tmp_path, ["012 Named", "042 2025/10/04", *SWISS])
-    book = tmp_path / "book.xlsx"
-    assert main(["import-trf", str(source), "-o", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
+    book, wb = _imported(tmp_path, ["012 Named", "042 2025/10/04", *SWISS])
     wb["Players"]["C6"] = None  # player 2's name deleted
     wb.save(book)
     assert main(["export-trf", str(book), "-o", str(tmp_path / "some.trf")]) == 1
@@ -288,12 +294,7 @@ def test_import_takes_the_rating_type_and_start(
 def test_a_workbook_says_its_own_rating_type(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import openpyxl
-
-    source = write(tmp_path, ["012 Rapid", "042 2025/10/04", *SWISS])
-    book = tmp_path / "rapid.xlsx"
-    assert main(["import-trf", str(source), "-o", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
+    book, wb = _imported(tmp_path, ["012 Rapid", "042 2025/10/04", *SWISS])
     wb["Event"]["B8"] = "Rapid"
     wb.save(book)
     capsys.readouterr()

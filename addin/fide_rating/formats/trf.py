@@ -628,22 +628,6 @@ def time_control(t: Tournament) -> EncodedTimeControl | None:
         return None
 
 
-def byes(t: Tournament) -> dict[int, dict[int, str]]:
-    """The byes of record 240 (TRF-2026) by player and round: F, H or Z. Empty in a team
-    event (240 names teams there)."""
-    out: dict[int, dict[int, str]] = {}
-    if t.team_event:
-        return out
-    for line in t.records("240"):
-        try:
-            found = read_byes(line)
-        except RecordError:
-            continue  # reported by the reader
-        for n in found.ids:
-            out.setdefault(n, {})[found.round] = found.code
-    return out
-
-
 def check(t: Tournament) -> None:
     """The whole-file checks (:func:`.trf_check.check`): opponents that exist and
     reciprocate, points that add up by record 162's scoring and 240's byes, ..."""
