@@ -320,7 +320,21 @@ def rating_type_of(
 
     60 minutes or more is standard (every edition's B.02 1.1 asks for at least 60). Less is
     rapid or blitz from 2012 (the rapid and blitz ratings began with events of 1 January 2012);
-    earlier it is no rating at all. Below blitz is no rating either.
+    earlier it is no rating at all. Below blitz is no rating either. The definitions, by the
+    event's start date (research: rules.md B.1):
+
+    * from 2012-01-01, FIDE's news of November 2011: rapid "at least 15 minutes, but less than
+      60 minutes ... or the time allotted + 60 times any increment or delay"; blitz "at least
+      five minutes, but less than 15 minutes, after adjustment for any increment".
+    * from 2014-07-01, the Laws of Chess, Appendices A.1 and B.1: rapid "more than 10 minutes
+      but less than 60 minutes"; blitz "10 minutes or less". Unsure: when the rating
+      regulations took "more than 10" (one report says 1 July 2013), and whether blitz had a
+      minimum until 2024 (one secondary source says none; none is applied).
+    * from 2024-03-01, the rapid and blitz regulations 1.1.1 and 1.1.2: rapid "more than 10
+      minutes but less than 60 minutes"; blitz "more than 3 minutes but not more than 10
+      minutes", each "or the time allotted + 60 times any increment"; 1.2 "Games where the
+      players have different playing times are not rated". Unsure: whether the 2022
+      regulations already had "more than 3".
     """
     minutes = tc.minutes_for(60)
     if black is not None and black.minutes_for(60) != minutes:
