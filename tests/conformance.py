@@ -35,6 +35,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+try:  # any Python 3.10+ runs the script: the package from this checkout if not installed
+    import fide_rating  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "addin"))
+
 from corpus_sources import SOURCES, Source
 from fide_rating.engine.formula import Value, XlError, col_letters, col_number
 from fide_rating.engine.package import (

@@ -142,3 +142,14 @@ def test_no_csv_of_a_header_alone_when_every_file_failed(
     assert main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 1
     assert not csv.exists()
     assert "no CSV written" in capsys.readouterr().err
+
+
+def test_the_conformance_script_runs_with_any_python(tmp_path: Path) -> None:
+    """`python tests/conformance.py` with a Python that has not installed the package (the
+    README's command, run outside the virtual environment)."""
+    done = subprocess.run(
+        [sys.executable, "-S", str(ROOT / "tests" / "conformance.py"), "--help"],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "usage: conformance.py" in done.stdout

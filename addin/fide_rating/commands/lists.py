@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..formats.fidelist import ListedPlayer
+from ..formats.fidelist import FideList, ListedPlayer
 from ..formats.trf import Tournament
 from ..rules.errors import FideInputError
 from .console import say, shown
@@ -84,6 +84,12 @@ def open_list(path: str | Path, kind: str = "standard") -> AnyList:
     source = Path(path)
     if source.suffix.lower() in WORKBOOKS:
         return _open_book(source, kind)
+    return open_fide_list(source)
+
+
+def open_fide_list(source: Path) -> FideList:
+    """FIDE's list, with a progress line while it is read the first time; its problems and
+    warnings (no index could be written: read into memory) on stderr."""
     from ..formats.fidelist import open_list as open_fide_list
 
     def show(done: int, total: int) -> None:
@@ -99,6 +105,8 @@ def open_list(path: str | Path, kind: str = "standard") -> AnyList:
         say(f"{shown(source)}: {problem}", err=True)
     if listed.error_count > 20:
         say(f"{shown(source)}: ... and {listed.error_count - 20} more problems", err=True)
+    for warning in listed.warnings:  # e.g. no index could be written: read into memory
+        say(f"{shown(source)}: {warning}", err=True)
     return listed
 
 

@@ -123,12 +123,12 @@ def run_with_fide_list(
     from the list's index; the next list is written in FIDE's text layout (every other player
     copied as listed), with the games still pending beside it in NEXT.pending.xlsx, or as a
     workbook when it fits one."""
-    from ..formats.fidelist import open_list
+    from .lists import open_fide_list
 
     if next_date <= date:
         raise PeriodError([f"the next list's date {next_date} must follow the list's {date}"])
     earlier = read_pending(pending) if pending is not None else []
-    with _no_collector(), open_list(fide_list) as listed:
+    with _no_collector(), open_fide_list(fide_list) as listed:
         players = {}
         seven_two_one = edition_on(date, kind).standard_rating_for_unrated
         for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:

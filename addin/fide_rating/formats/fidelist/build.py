@@ -1,0 +1,272 @@
+"""Reading a whole list for its index: the file or the list inside a zip, the text or XML
+reader it needs, and the parallel reader of a large XML list (every processor, each worker
+reading its own range of the file). Gives what :mod:`.index` writes: the records and keys
+(:class:`~.common.Gathered`) and the problems.
+
+May import: the standard library, :mod:`fide_rating.files` and :mod:`fide_rating.rules.errors`.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import functools
+import io
+import multiprocessing as mp
+import os
+import tempfile
+import zipfile
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from .common import (
+    MAX_UNPACKED,
+    Gathered,
+    ListedPlayer,
+    ListError,
+    ListFileError,
+    Progress,
+    Read,
+    note,
+)
+from .content import FINGERPRINT_BLOCK, Fingerprint, Hashing, fingerprint_of
+from .textlist import BLOCK_LINES, published_lines, record, text_players
+from .xmllist import (
+    OVERRUN,
+    Block,
+    Job,
+    check_end,
+    check_head,
+    check_tail,
+    follow,
+    xml_block,
+    xml_blocks,
+    xml_players,
+    xml_range,
+)
+
+PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
+RANGE = 1 << 26  # bytes of the XML file a worker reads itself
+
+
+@dataclass
+class Source:
+    """A list file opened: its bytes (those of the list inside a zip), text or XML, and their
+    size (unpacked)."""
+
+    data: IO[bytes]
+    kind: str  # "txt" or "xml"
+    size: int
+    zipped: bool
+    stack: contextlib.ExitStack
+    fingerprint: Fingerprint | None = None  # a plain file's, taken as it is read
+
+    def check_whole(self) -> None:
+        """After reading to the end: the list inside a zip gave all the bytes it says it has
+        (its CRC is checked by :mod:`zipfile` as its end is read)."""
+        if self.zipped and (got := self.data.tell()) != self.size:
+            raise ListFileError(
+                f"the list in the zip ends after {got:,} of its {self.size:,} bytes (a broken "
+                f"download?): expected {self.size:,} bytes, got {got:,}"
+            )
+
+
+def open_source(path: Path) -> Source:
+    """The list's bytes (the list inside a zip), and whether it is text or XML."""
+    stack = contextlib.ExitStack()
+    try:
+        raw: IO[bytes] = stack.enter_context(path.open("rb"))
+        if zipfile.is_zipfile(raw):
+            raw.seek(0)
+            archive = stack.enter_context(zipfile.ZipFile(raw))
+            names = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
+            if len(names) != 1:
+                raise ListFileError(
+                    f"expected one .txt or .xml list in the zip, got: {names or 'none'}"
+                )
+            info = archive.getinfo(names[0])
+            if info.file_size > MAX_UNPACKED:
+                raise ListFileError(
+                    f"expected a list of at most {MAX_UNPACKED:,} bytes in the zip (FIDE's is "
+                    f"about 1 GB), got {names[0]} of {info.file_size:,} bytes"
+                )
+            member = stack.enter_context(archive.open(info))
+            kind = "xml" if names[0].lower().endswith(".xml") else "txt"
+            return Source(member, kind, info.file_size, True, stack)
+        raw.seek(0)
+        head = raw.read(64)
+        if head.startswith(b"PK\x03\x04"):  # a zip's first entry, and no directory at its end
+            raise ListFileError(
+                "the zip file is cut off (a broken download?): expected a whole zip, with its "
+                f"directory at the end, got {path.stat().st_size:,} bytes without it"
+            )
+        kind = "xml" if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<") else "txt"
+        fingerprint = Fingerprint()
+        unbuffered = stack.enter_context(path.open("rb", buffering=0))
+        data = io.BufferedReader(Hashing(unbuffered, fingerprint), 1 << 16)
+        return Source(data, kind, path.stat().st_size, False, stack, fingerprint)
+    except BaseException:
+        stack.close()
+        raise
+
+
+def read_players(path: Path, errors: list[ListError], progress: Read | None = None
+                 ) -> Iterator[ListedPlayer]:  # fmt: skip
+    """Every player of a list file (text, XML, or either zipped), streaming."""
+    source = open_source(path)
+    with source.stack:
+        reader = xml_players if source.kind == "xml" else text_players
+        yield from reader(source.data, errors, progress)
+        source.check_whole()
+
+
+Content = tuple[int, list[int]]  # a list's fingerprint: the bytes a CRC-32 covers, the CRCs
+
+
+def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], Gathered, Content]:
+    """Every player of the list as index records and keys, the problems found, and the
+    list's fingerprint (see :mod:`.content`)."""
+    errors: list[ListError] = []
+    into = Gathered()
+    opened = open_source(source)
+    content: Content | None = None
+    with opened.stack:
+        data, size = opened.data, opened.size
+        read = None if progress is None else functools.partial(_bytes_read, progress, size)
+        fast = True
+        parallel = opened.kind == "xml" and size >= PARALLEL_XML and _can_fork()
+        folder = None  # where a zipped XML list is unpacked for the workers
+        if parallel and opened.zipped:
+            with contextlib.suppress(OSError):  # no temporary folder: one processor reads
+                folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
+        if parallel and not opened.zipped:  # the workers take the fingerprint: a CRC a range
+            content = RANGE, _xml_in_ranges(_ranges_of(source, size), errors, into, read)
+        elif folder is not None:
+            _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
+        elif opened.kind == "xml":
+            _xml_serial(data, errors, into, read)
+        else:
+            fast = published_lines(data, errors, into, read)
+        if fast:
+            opened.check_whole()
+            if content is None and opened.fingerprint is not None:
+                content = opened.fingerprint.block, opened.fingerprint.crcs()
+    if not fast:
+        ids: list[int] = []
+        records = bytearray()
+        for p in read_players(source, errors, read):
+            if p.fide_id >= 1 << 32:
+                note(errors, 0, f"FIDE ID {p.fide_id} is too large")
+                continue
+            ids.append(p.fide_id)
+            records += record(p)
+            if len(ids) == BLOCK_LINES:
+                into.add(ids, records)
+                ids, records = [], bytearray()
+        into.add(ids, records)
+    if content is None:  # a zip, or a text list read line by line: the file read once more
+        content = FINGERPRINT_BLOCK, fingerprint_of(source)
+    return errors, into, content
+
+
+def _bytes_read(progress: Progress, size: int, read: int) -> None:
+    progress(min(read, size), size)
+
+
+def _can_fork() -> bool:
+    return (os.cpu_count() or 1) > 1 and "fork" in mp.get_all_start_methods()
+
+
+def _take(result: Block, count: int, errors: list[ListError], into: Gathered) -> int:
+    """One block's players added in order; the number of players read so far, after it."""
+    block_keys, block_records, problems, seen = result
+    keys = array.array("Q")
+    keys.frombytes(block_keys)
+    into.add_keyed(keys, block_records)
+    for where, message in problems:
+        note(errors, count + where, message)
+    return count + seen
+
+
+def _xml_serial(
+    data: IO[bytes], errors: list[ListError], into: Gathered, progress: Read | None
+) -> None:
+    """A small XML list (or one where processes cannot be forked), block by block."""
+    count = 0
+    for block in xml_blocks(data, progress):
+        count = _take(xml_block(block), count, errors, into)
+
+
+def _ranges_of(source: Path, size: int) -> Iterator[Job]:
+    """An XML file's ranges, once its start and its end are checked."""
+    with source.open("rb") as f:
+        check_head(f.read(1 << 12))
+        f.seek(max(0, size - OVERRUN))
+        check_tail(f.read(), size)
+    for at in range(0, size, RANGE):
+        yield str(source), at, min(at + RANGE, size), True
+
+
+def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
+    """A zipped XML list unpacked into a file in ``folder``, a range given out as soon as it
+    (and the start of the next, where its last player ends) is on disk: the workers read while
+    the rest is unpacked. What follows the last ``</player>`` is watched as it is unpacked:
+    a stretch without one longer than any player stops the unpacking at once."""
+    path = folder / "list.xml"
+    start = written = 0
+    tail = b""
+    with path.open("wb") as out:
+        while chunk := member.read(1 << 22):
+            if not written:
+                check_head(chunk[: 1 << 12])
+            tail = follow(tail, chunk, written)
+            out.write(chunk)
+            written += len(chunk)
+            if written >= start + RANGE + OVERRUN:
+                out.flush()
+                while written >= start + RANGE + OVERRUN:
+                    yield str(path), start, start + RANGE, False
+                    start += RANGE
+    if not written:
+        check_head(b"")
+    check_end(tail, written - len(tail))
+    for at in range(start, written, RANGE):
+        yield str(path), at, min(at + RANGE, written), False
+
+
+def _xml_in_ranges(
+    jobs: Iterator[Job], errors: list[ListError], into: Gathered, progress: Read | None
+) -> list[int]:
+    """A large XML list read by every processor, each worker its own ranges of the file;
+    their results taken in order. Gives the CRC-32 of each range."""
+    workers = min(os.cpu_count() or 1, 8)
+    count = 0
+    pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    waiting: deque[tuple[Job, Future[tuple[Block, int]]]] = deque()
+    crcs: list[int] = []
+
+    def take() -> None:
+        nonlocal count
+        job, future = waiting.popleft()
+        block, crc = future.result()
+        count = _take(block, count, errors, into)
+        crcs.append(crc)
+        if progress is not None:
+            progress(job[2])
+
+    try:
+        for job in jobs:
+            waiting.append((job, pool.submit(xml_range, job)))
+            while waiting and waiting[0][1].done():
+                take()
+        while waiting:
+            take()
+    except BaseException:  # a refused list: the ranges not yet read are not read
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()
+    return crcs
