@@ -10,10 +10,11 @@ import openpyxl
 import pytest
 
 from fide_rating.commands import layout
-from fide_rating.commands.check import FAILS, HOLDS, UNKNOWN, check, round_dates
+from fide_rating.commands.check import FAILS, HOLDS, UNKNOWN, check
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
 from fide_rating.formats import trf
+from fide_rating.formats.trf import round_dates
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "tests" / "data" / "karl-mala-gedenkturnier-2005.trf"
@@ -46,19 +47,22 @@ FOUR = {1: [R(2, "w", "1"), R(3, "b", "=")], 2: [R(1, "b", "0"), R(4, "w", "1")]
 def test_the_real_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(REAL)]) == 0
     out = capsys.readouterr().out
-    assert "holds        1.1   time control '40/120, 60': 180 min for 60 moves, 120 needed" in out
+    assert (
+        "holds        1.1   time control record 122 '40/120, 60': 180 min for 60 moves, 120 needed"
+        in out
+    )
     assert "cannot tell  3.1   hours of play a day: no round dates (record 132)" in out
     assert "holds        5.1   10 forfeited game(s) are not rated" in out
 
 
 def test_too_little_time_for_the_highest_rating() -> None:
     slow = event("2025/03/01", "2025/03/02", "60 min", [2450, 2000, 1900, 1850], FOUR)
-    assert by_clause(slow)["1.1"] == (FAILS, "time control '60 min': 60 min for 60 moves, 120 "
+    assert by_clause(slow)["1.1"] == (FAILS, "time control record 122 '60 min': 60 min for 60 moves, 120 "
                                       "needed with the game's highest rating 2450 (B.02 2024-03 1.1)")  # fmt: skip
     fine = event("2025/03/01", "2025/03/02", "90+30", [2450, 2000, 1900, 1850], FOUR)
     assert by_clause(fine)["1.1"][0] == HOLDS
     unread = event("2025/03/01", "2025/03/02", "Fischer", [2450, 2000, 1900, 1850], FOUR)
-    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read 'Fischer'")
+    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read record 122 'Fischer'")
 
 
 def test_hours_and_rounds_a_day() -> None:
@@ -112,7 +116,7 @@ def test_a_workbook_and_its_event_sheet(tmp_path: Path, capsys: pytest.CaptureFi
         ws.cell(layout.FIRST + i, int(header["Ro"]), rating)  # type: ignore[arg-type]
     wb.save(book)
     assert main(["check", str(book)]) == 1
-    assert "FAILS        1.1   time control '60 min'" in capsys.readouterr().out
+    assert "FAILS        1.1   time control record 122 '60 min'" in capsys.readouterr().out
     done = recalc_file(book, out_dir=tmp_path / "out")
     assert done.output is not None
     shown = openpyxl.load_workbook(done.output, data_only=True)["Event"]["B13"].value

@@ -71,7 +71,6 @@ def test_every_result_code_and_records_kept() -> None:
                 birth="2005"),
         "GER    1 m     Alpha,Anna                        2400 BAV      9999",
         "013 Team One                            1    2",
-        "310   1 Team One",
     ]  # fmt: skip
     text = "\n".join(lines) + "\n"
     t = trf.parse(text)
@@ -84,6 +83,9 @@ def test_every_result_code_and_records_kept() -> None:
     assert set(codes) == {"1", "=", "0", "H", "F", "U"}
     assert trf.write(t) == text
     assert t.players[3].birth_date == 2005 and t.players[2].title_name == "WIM"
+    # a TRF-2026 team record makes it a team event: a player's points are informative there
+    team = trf.parse(text + "310   1 Team One\n")
+    assert team.team_event and team.errors == [] and trf.write(team) == text + "310   1 Team One\n"
 
 
 def _put(line: str, column: int, text: str) -> str:
@@ -195,8 +197,24 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
         0
     ] == "No,FIDE ID,Name,Ro,Rc/Ra,W,N,We,chg,K,K from,K*chg,Ru"
     assert main(["import-trf", str(REAL), "-o", str(tmp_path / "e.xlsx")]) == 0
-    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "e.trf")]) == 0
-    assert (tmp_path / "e.trf").read_bytes() == REAL.read_bytes()
+    e16, e26 = tmp_path / "e16.trf", tmp_path / "e26.trf"
+    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(e16), "--format", "trf16"]) == 0
+    assert e16.read_bytes() == REAL.read_bytes()
+    # TRF-2026 (the default): the rounds and the time control encoded added, the dates in its
+    # form; every other line as it was
+    assert main(["export-trf", str(tmp_path / "e.xlsx"), "-o", str(e26)]) == 0
+    assert "(TRF-2026; added: 142 7 (the number of rounds), 222 40/7200:3600 (the time " \
+           "control '40/120, 60', encoded), 042 2005/07/28 (was '28. 07. 2005'), 052 2005/07/31 " \
+           "(was '31. 07. 2005'))" in capsys.readouterr().out  # fmt: skip
+    old, new = REAL.read_bytes().decode("latin-1"), e26.read_bytes().decode("latin-1")
+    assert (
+        new.replace("042 2005/07/28", "042 28. 07. 2005")
+        .replace("052 2005/07/31", "052 31. 07. 2005")
+        .replace("142 7\n222 40/7200:3600\n", "")
+        == old
+    )
+    again = trf.read(e26)
+    assert again.errors == [] and again.start == trf.parse_date("2005-07-28")
     assert main(["export-trf", str(tmp_path / "nothing.xlsx")]) == 2
     (tmp_path / "notes.xlsx").write_text("not a workbook")
     assert main(["export-trf", str(tmp_path / "notes.xlsx")]) == 2
@@ -222,7 +240,8 @@ def test_scoring_record_162() -> None:
     ]
     scored = trf.parse("\n".join(["012 Three points a win", "162  W 3.0    L 1.0", a, b]) + "\n")
     assert scored.errors == []
-    assert trf.scoring(scored)["1"] == 6 and trf.scoring(scored)["="] == 1
+    assert trf.scoring(scored)["1"] == 3 and trf.scoring(scored)["="] == Fraction(1, 2)
+    assert trf.scoring(scored)["U"] == 3  # P (the pairing-allocated bye) is a win's points
 
 
 def test_points_helper() -> None:
@@ -375,3 +394,25 @@ def test_a_tab_is_reported_with_its_line() -> None:
     t = trf.parse("\n".join(lines) + "\n")
     assert f"line {i + 1}, column 41: player 3 (Grabarczyk,Bogdan): a tab character in the " \
            "record (a TRF's columns are filled with spaces)" in [str(e) for e in t.errors]  # fmt: skip
+
+
+def test_both_ways_of_checking_the_rounds_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small file's rounds are checked game by game, a large one's column by column: the
+    same problems either way (here the real file, broken in several ways)."""
+    from fide_rating.formats import trf_check
+
+    lines = _real_lines()
+    i = _player_line(lines, 3)
+    lines[i] = lines[i][:98] + "=" + lines[i][99:]  # a result its opponent does not mirror
+    j = _player_line(lines, 7)
+    lines[j] = lines[j][:91] + " 999" + lines[j][95:]  # an opponent who does not exist
+    k = _player_line(lines, 13)
+    lines[k] = lines[k][:96] + "w" + lines[k][97:]  # a colour
+    m = _player_line(lines, 20)  # an opponent who does not exist, with a bye's codes
+    lines[m] = lines[m][:91] + " 998 - U" + lines[m][99:]
+    text = "\n".join(lines) + "\n"
+    by_games = [str(e) for e in trf.parse(text).errors]
+    assert len(by_games) >= 5 and "round 1: opponent 998 does not exist" in str(by_games)
+    monkeypatch.setattr(trf_check, "COLUMNS_FROM", 0)
+    assert [str(e) for e in trf.parse(text).errors] == by_games
+    assert trf.parse(REAL.read_bytes()).errors == []

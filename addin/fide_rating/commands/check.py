@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from ..cells.coerce import edition_arg
-from ..formats.trf import PLAYED, Tournament
+from ..formats.trf import PLAYED, Tournament, round_dates, time_control
 from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
-from ..rules.ratable import parse_time_control, time_control_problems
-from .console import EDITION, Commands, command, list_options, problems, say, shown
+from ..rules.ratable import (
+    TimeControl,
+    parse_time_control,
+    rating_type_of,
+    time_control_problems,
+)
+from .console import EDITION, Commands, command, list_options, problems, say, shown, start_option
 
 HOLDS, FAILS, UNKNOWN = "holds", "FAILS", "cannot tell"
 
@@ -37,23 +41,59 @@ class Finding:
         return f"{self.status:<11}  {self.clause:<4}  {self.text}"
 
 
-_ROUND_DATE = re.compile(r"(\d{2}|\d{4})[./-](\d{1,2})[./-](\d{1,2})")
+def event_time_control(t: Tournament) -> tuple[TimeControl | None, TimeControl | None, str]:
+    """The event's time control (White's, and Black's where it differs) and where it comes
+    from: TRF-2026 record 222 (encoded), else record 122 (free text, the usual notations)."""
+    encoded = time_control(t)
+    if encoded is not None:
+        white = TimeControl.from_seconds(encoded.white)
+        black = TimeControl.from_seconds(encoded.black) if encoded.black else None
+        return white, black, f"record 222 {encoded.text!r}"
+    if t.header("222") is not None:
+        return None, None, f"record 222 {t.header('222')!r}"
+    text = t.header("122")
+    if not text:
+        return None, None, ""
+    return parse_time_control(text), None, f"record 122 {text!r}"
 
 
-def round_dates(t: Tournament) -> list[_dt.date | None]:
-    """The dates of the rounds (record 132: one date a round, YY/MM/DD, from column 92)."""
-    record = next((x for x in t.lines if isinstance(x, str) and x[:3] == "132"), None)
-    if record is None:
-        return []
-    out: list[_dt.date | None] = []
-    for m in _ROUND_DATE.finditer(record[91:] if len(record) > 91 else record[4:]):
-        year = int(m.group(1))
-        year += 2000 if year < 100 else 0
-        try:
-            out.append(_dt.date(year, int(m.group(2)), int(m.group(3))))
-        except ValueError:
-            out.append(None)
-    return out
+def workbook_rating_type(source: Path) -> str | None:
+    """A crosstable workbook's rating type (the Event sheet's, B8), when it names one."""
+    if source.suffix.lower() not in (".xlsx", ".xlsm"):
+        return None
+    from .convert import load_event_cell
+
+    value = str(load_event_cell(source, "B8") or "").strip().lower()
+    return value if value in ("standard", "rapid", "blitz") else None
+
+
+def event_rating_type(
+    t: Tournament, given: str | None = None, source: Path | None = None
+) -> tuple[str, str]:
+    """The event's rating type and why: the one given (``--rating-type``), else a crosstable
+    workbook's (``source``: its Event sheet), else what record 222's time control is on the
+    start date (:func:`~fide_rating.rules.ratable.rating_type_of`), else standard."""
+    if given:
+        return given, "given with --rating-type"
+    from_book = workbook_rating_type(source) if source is not None else None
+    if from_book is not None:
+        return from_book, "the workbook's Event sheet"
+    encoded = time_control(t)
+    white, black, where = event_time_control(t)
+    if encoded is None or white is None:
+        hint = ""
+        if white is not None:  # record 122 only: what it reads as, for the arbiter to say
+            found = rating_type_of(white, t.start)
+            if found.kind not in (None, "standard"):
+                hint = (f"; {where} reads as {found.kind}: give --rating-type {found.kind} if "
+                        "it is")  # fmt: skip
+        why = (f"{where} cannot be read" if t.header("222") is not None
+               else "the file has no encoded time control (record 222)")  # fmt: skip
+        return "standard", f"{why}: standard assumed{hint}"
+    found = rating_type_of(white, t.start, black)
+    if found.kind is None:
+        return "standard", f"{where}: {found.why}; standard assumed: give --rating-type"
+    return found.kind, f"{where}: {found.why}"
 
 
 def _highest(t: Tournament, ed: Edition) -> int:
@@ -73,9 +113,12 @@ def _highest(t: Tournament, ed: Edition) -> int:
     return everyone if best < 0 else best  # no game yet: the strictest pairing possible
 
 
-def check(t: Tournament, edition: Edition | str | _dt.date | None = None) -> list[Finding]:
+def check(
+    t: Tournament, edition: Edition | str | _dt.date | None = None, kind: str | None = None
+) -> list[Finding]:
     """Every rule of sections 0 to 6 that the file lets us decide, in the edition of the
-    event's start date (or ``edition``)."""
+    event's start date (or ``edition``), for the rating type ``kind`` (None: the file's, by
+    :func:`event_rating_type`)."""
     ed = get_edition(edition if edition is not None else t.start)
     out: list[Finding] = []
     # 0.2 registration
@@ -88,29 +131,39 @@ def check(t: Tournament, edition: Edition | str | _dt.date | None = None) -> lis
         )
     )
     # 1.1 and 1.2: the time control
-    text = t.header("122")
-    tc = parse_time_control(text) if text else None
+    tc, _, where = event_time_control(t)
+    kind = kind or event_rating_type(t)[0]
     highest = _highest(t, ed)
-    if not text:
-        out.append(Finding("1.1", UNKNOWN, "time control: the file has none (record 122)"))
-    elif tc is None:
-        out.append(Finding("1.1", UNKNOWN, f"time control: cannot read {text!r}"))
+    if tc is None:
+        out.append(Finding("1.1", UNKNOWN, f"time control: cannot read {where}" if where
+                           else "time control: the file has none (record 222 or 122)"))  # fmt: skip
+    elif kind != "standard":
+        found = rating_type_of(tc, t.start)
+        if found.kind == kind:
+            out.append(Finding("1.1", HOLDS, f"time control {where}: {found.why}; B.02's "
+                                             "minimum times are for standard games"))  # fmt: skip
+        else:
+            out.append(Finding("1.1", FAILS, f"time control {where}: {found.why}, not "
+                                             f"{kind}"))  # fmt: skip
     else:
         problems = time_control_problems(tc, highest, ed)
         if problems:
-            out += [Finding("1.1", FAILS, f"time control {text!r}: {p}") for p in problems]
+            out += [Finding("1.1", FAILS, f"time control {where}: {p}") for p in problems]
         else:
             out.append(
                 Finding(
                     "1.1",
                     HOLDS,
-                    f"time control {text!r}: {_num(tc.minutes_for())} "
+                    f"time control {where}: {_num(tc.minutes_for())} "
                     f"min for 60 moves, {_need(highest, ed)} needed",
                 )
             )
     # 3.1: playing time a day
     dates = round_dates(t)
-    if tc is None or not dates or any(d is None for d in dates):
+    if kind != "standard":
+        out.append(Finding("3.1", UNKNOWN, f"hours of play a day: B.02's limit is for standard "
+                                           f"games; a {kind} event's is not checked"))  # fmt: skip
+    elif tc is None or not dates or any(d is None for d in dates):
         why = (
             "no time control to count with"
             if tc is None
@@ -246,7 +299,8 @@ def register(sub: Commands) -> None:
     p.add_argument(
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )
-    list_options(p, what=" (the highest rating that sets the time a game needs)")
+    start_option(p)
+    list_options(p, what=" (the highest rating that sets the time a game needs)", from_file=True)
     p.set_defaults(run=main)
 
 
@@ -266,26 +320,29 @@ def main(args: argparse.Namespace) -> int:
             raise FideInputError(
                 f"expected player records (001) in the TRF, got: none ({shown(source)})"
             )
+    if args.start:
+        t.given_start = args.start
+    kind, why = event_rating_type(t, args.rating_type, source)
     if args.list:
         from .lists import open_list
         from .report import check_list, list_summary, with_list_ratings
 
-        listed = open_list(args.list, args.rating_type)
+        listed = open_list(args.list, kind)
         try:
-            list_summary(args.list, args.rating_type, check_list(t, listed, args.rating_type),
-                         len(t.players))  # fmt: skip
-            t = with_list_ratings(t, listed, args.rating_type)
+            list_summary(args.list, kind, check_list(t, listed, kind), len(t.players))
+            t = with_list_ratings(t, listed, kind)
         finally:
             listed.close()
     ed = edition_arg(args.edition)[0] if args.edition else None
     if ed is None and t.start is None:
         raise FideInputError(
-            f"{shown(source)}: the event's start date is missing (record 042): give the "
-            "edition with --edition"
+            f"{shown(source)}: the event's start date is missing (record 042): give it with "
+            "--start, or the edition with --edition"
         )
-    findings = check(t, ed)
+    findings = check(t, ed, kind)
     used = ed or edition_arg(t.start)[0]
     say(f"{shown(t.name or source.name)}: may it be rated? (B.02 {used.name}, {used.source})")
+    say(f"  rating type: {kind} ({why})")
     for finding in findings:
         say(f"  {finding}")
     failed = sum(f.status == FAILS for f in findings)

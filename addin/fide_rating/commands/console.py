@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import datetime as _dt
 import io
 import os
 import re
@@ -249,12 +250,37 @@ def command(
     )
 
 
-def list_options(p: argparse.ArgumentParser, *, required: bool = False, what: str = "") -> None:
-    """``--list`` (a rating list) and ``--rating-type`` (which of its ratings)."""
+def list_options(
+    p: argparse.ArgumentParser, *, required: bool = False, what: str = "", from_file: bool = False
+) -> None:
+    """``--list`` (a rating list) and ``--rating-type`` (which of its ratings; with
+    ``from_file``, default None: the event's own, from its TRF's record 222)."""
     p.add_argument("--list", required=required, help=LIST_HELP + what)
     p.add_argument(
         "--rating-type",
         choices=("standard", "rapid", "blitz"),
-        default="standard",
-        help="which of the list's ratings and K (default: standard)",
+        default=None if from_file else "standard",
+        help="the event's rating type: which of the list's ratings and K (default: from the "
+        "file's encoded time control, TRF-2026 record 222, else standard)"
+        if from_file
+        else "which of the list's ratings and K (default: standard)",
     )
+
+
+def start_option(p: argparse.ArgumentParser) -> None:
+    """``--start``: the event's start date, for a file whose record 042 is missing or cannot
+    be read for sure."""
+    p.add_argument(
+        "--start",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="the event's start date, where the file's (record 042) is missing or could be "
+        "read otherwise (05/06/2020); it chooses the edition",
+    )
+
+
+def _date(text: str) -> _dt.date:
+    try:
+        return _dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {text!r}") from None

@@ -13,10 +13,22 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import re
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..formats.trf import TITLES, Player, Round, Tournament, parse_date, points_of
+from ..formats.trf import (
+    TITLES,
+    Player,
+    Round,
+    Tournament,
+    parse_date,
+    points_of,
+    same_fields,
+    scoring,
+)
+from ..formats.trf_check import bye_rounds, with_byes
 from ..rules.berger import schedule as berger_schedule
 from ..rules.errors import FideInputError, bad
 from . import layout
@@ -37,26 +49,51 @@ def _sex(code: str) -> str | None:
     return {"m": "M", "w": "F", "f": "F"}.get(code.strip().lower())
 
 
-def to_workbook(t: Tournament, listed: Lookup | None = None, kind: str = "standard") -> Any:
+NO_NAME = "(no name in the TRF)"  # a row without a name is an empty row in the templates
+
+
+def renumbering(numbers: list[int]) -> dict[int, int] | None:
+    """Starting ranks with gaps (10, 20, 30) as the templates' 1 to n, in their order; None
+    when they are 1 to n already."""
+    ordered = sorted(numbers)
+    if ordered == list(range(1, len(ordered) + 1)):
+        return None
+    return {old: i for i, old in enumerate(ordered, start=1)}
+
+
+def _renumbered(p: Player, to: dict[int, int]) -> Player:
+    rounds = tuple(r._replace(opponent=to.get(r.opponent)) if r.opponent is not None else r
+                   for r in p.rounds)  # fmt: skip
+    return p._replace(number=to[p.number], rounds=rounds)
+
+
+def to_workbook(
+    t: Tournament, listed: Lookup | None = None, kind: str = "standard", rating_type: str = ""
+) -> Any:
     """The event in the Swiss or round-robin template, the original lines on a hidden sheet.
 
     With ``listed`` (FIDE's list), a player found by FIDE ID takes the list's rating and K,
-    and its birth year, sex, title and federation where the file has none.
+    and its birth year, sex, title and federation where the file has none. Starting ranks
+    with gaps are numbered 1 to n (the hidden sheet keeps the file's own, which export-trf
+    writes back); a player without a name is named :data:`NO_NAME`; the byes of record 240
+    show in their rounds. ``rating_type``: the Event sheet's (the file's, by record 222).
     """
     from . import templates as tpl
 
-    players = sorted(t.players.values(), key=lambda p: p.number)
+    extra = bye_rounds(t)
+    players = sorted(
+        (p._replace(rounds=with_byes(p, extra[p.number])) if p.number in extra else p
+         for p in t.players.values()),
+        key=lambda p: p.number,
+    )  # fmt: skip
     if not players:
         raise FideInputError("expected player records (001) in the TRF, got: none")
-    numbers = [p.number for p in players]
-    if numbers != list(range(1, len(players) + 1)):
-        gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
-        raise FideInputError(
-            f"expected starting ranks 1 to {len(players)} without gaps, got gaps at: {gaps[:5]}"
-        )
+    to = renumbering([p.number for p in players])
+    if to is not None:
+        players = [_renumbered(p, to) for p in players]
     rows = [
         tpl.Player(
-            name=_clean(p.name),
+            name=_clean(p.name) or NO_NAME,
             rating=p.rating,
             fide_id=int(p.fide_id) if p.fide_id.isdigit() else (p.fide_id or None),
             title=p.title_name or None,
@@ -96,11 +133,15 @@ def to_workbook(t: Tournament, listed: Lookup | None = None, kind: str = "standa
         spec = tpl.spec_for("swiss", max(len(players), 2), max(t.rounds, 1))
         pairings = [[(r.opponent, _colour(r), _cell(r.result)) for r in p.rounds] for p in players]
         wb = tpl.fill_swiss(spec, info, rows, pairings)  # type: ignore[arg-type]
+    if rating_type:
+        wb["Event"]["B8"] = rating_type.capitalize()
     sheet = wb.create_sheet(TRF_SHEET)
     sheet.sheet_state = "hidden"
     sheet["A1"] = "The TRF this workbook was made from (fide-rating export-trf writes it back)"
     sheet["B1"] = t.encoding
     sheet["C1"] = {"\r\n": "CRLF", "\r": "CR"}.get(t.newline, "LF")
+    if t.final is not None:  # the last line's end, where it differs
+        sheet["D1"] = {"\r\n": "CRLF", "\r": "CR", "\n": "LF"}.get(t.final, "none")
     for i, line in enumerate(t.lines, start=2):
         sheet.cell(i, 1, _clean(line.raw if isinstance(line, Player) else line or " "))
         sheet.cell(i, 1).data_type = "s"
@@ -184,12 +225,26 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
         original = parse(newline.join(text_lines) + newline)
         original.encoding = str(sheet["B1"].value or "utf-8")
         original.newline = newline
+        final = sheet["D1"].value
+        ends = {"CRLF": "\r\n", "CR": "\r", "LF": "\n"}
+        original.final = None if final is None else ends.get(str(final), "")
     ws = wb["Players"]
     header = {str(c.value): c.column for c in ws[layout.HEADER_ROW] if c.value is not None}
     system = str(wb["Event"]["B9"].value or "")
     rounds = int(wb["Event"]["B10"].value or 0)
     n_rows = ws.max_row
     by_number = original.players
+    # the file's own starting ranks where import-trf numbered them 1 to n
+    numbers = sorted(by_number)
+    renumbered = renumbering(numbers) is not None
+
+    def own(k: int | None) -> int | None:
+        if k is None or not renumbered:
+            return k
+        return numbers[k - 1] if 1 <= k <= len(numbers) else numbers[-1] + k - len(numbers)
+
+    extra = bye_rounds(original) if original.lines else {}
+    values = scoring(original) if original.lines else {}
     players: list[Player] = []
     known: dict[int, Known] = {}
     entered = [
@@ -208,7 +263,8 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
         number = ws.cell(r, header["No"]).value
         if not name or number is None:
             continue
-        number = _int(number)
+        number = own(_int(number))
+        assert number is not None
         old = by_number.get(number)
         rating = ws.cell(r, header["Ro"]).value
         if system == "Swiss":
@@ -219,28 +275,29 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
                 res = ws.cell(r, first_block + 2 * rounds + k).value
                 results.append(
                     Round(
-                        _int(opp) if opp else None,
+                        own(_int(opp)) if opp else None,
                         str(colour).strip().lower()[:1] if colour else "-" if not opp else " ",
                         _code(res),
                     )
                 )
         else:
-            results = _rr_rounds(ws, r, number, old, schedule)
+            results = _rr_rounds(ws, r, number, old, schedule, own)
+        text = str(name)
         new = Player(
             number=number,
             sex={"M": "m", "F": "w"}.get(str(ws.cell(r, header["Sex"]).value or ""), " "),
             title=_title_code(ws.cell(r, header["Title"]).value, old),
-            name=str(name),
+            name="" if text == NO_NAME and old is not None and not old.name else text,
             rating=_int(rating) if rating else None,
             federation=str(ws.cell(r, header["Fed"]).value or ""),
             fide_id=str(ws.cell(r, header["FIDE ID"]).value or ""),
             birth=_birth_text(ws.cell(r, header["Born"]).value, old),
-            points=points_of(x.result for x in results),
+            points=_points(results, values),
             rank=old.rank if old else None,
             rounds=tuple(results),
         )
         if old is not None:
-            new = _keep_original(old, new)
+            new = _keep_original(old, new, extra.get(number, {}))
         players.append(new)
         if new.rating is not None:
             known[number] = _known(ws, r, header)
@@ -248,26 +305,73 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
     if original.lines:  # an imported file: its records as they were, the Event sheet's edits
         headers = {tag: v for tag, v in headers.items() if tag not in ("062", "072", "092")}
     lines: list[str | Player] = []
-    placed = False
+    new_by_number = {p.number: p for p in players}
+    written: set[int] = set()
+    last = -1  # where the last player record went: players new in the workbook follow it
     for line in original.lines or []:
         if isinstance(line, str) and line[:3] in headers:
             tag = line[:3]
             lines.append(line if _same_header(tag, line, headers[tag]) else headers[tag])
             del headers[tag]
             continue
-        if isinstance(line, Player) and not placed:
+        if isinstance(line, Player) and headers:
             lines += headers.values()  # the Event sheet's facts the original did not have
             headers = {}
-        if isinstance(line, Player):
-            if not placed:
-                lines += players
-                placed = True
+        if isinstance(line, Player):  # in the file's own order (by rank, by number ...)
+            if line.number in new_by_number and line.number not in written:
+                lines.append(new_by_number[line.number])
+                written.add(line.number)
+                last = len(lines)
             continue
         lines.append(line)
-    if not placed:
-        lines += [*headers.values(), *players]
-    out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline)
+    rest = [p for p in players if p.number not in written]
+    if last < 0:
+        lines += [*headers.values(), *rest]
+    else:
+        lines[last:last] = rest
+    out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline,
+                     final=original.final)  # fmt: skip
     return out, known
+
+
+def lost_players(path: Path, t: Tournament) -> list[Player]:
+    """The players of the TRF a workbook was made from whom the workbook's TRF lacks (their
+    rows have no name, or were deleted): export-trf names them rather than lose them."""
+    import openpyxl
+
+    from ..formats.trf import parse
+
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        if TRF_SHEET not in wb.sheetnames:
+            return []
+        sheet = wb[TRF_SHEET]
+        text = "\n".join(
+            str(row[0]) if row and row[0] not in (None, " ") else ""
+            for row in sheet.iter_rows(min_row=2, max_col=1, values_only=True)
+        )
+    finally:
+        wb.close()
+    original = parse(text + "\n", checks=False)
+    return [p for n, p in sorted(original.players.items()) if n not in t.players]
+
+
+def load_event_cell(path: Path, cell: str) -> object:
+    """A cell of a crosstable workbook's Event sheet (B8: the rating type)."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return wb["Event"][cell].value if "Event" in wb.sheetnames else None
+    finally:
+        wb.close()
+
+
+def _points(rounds: list[Round], values: dict[str, Fraction]) -> Fraction:
+    """A player's points by the file's scoring (record 162), else the defaults."""
+    if not values:
+        return points_of(r.result for r in rounds)
+    return sum((values.get(r.result, Fraction(0)) for r in rounds), Fraction(0))
 
 
 def _known(ws: Any, r: int, header: dict[str, Any]) -> Known:
@@ -348,14 +452,16 @@ def _rr_rounds(
     number: int,
     old: Player | None,
     schedule: dict[int, list[tuple[int | None, str]]],
+    own: Callable[[int | None], int | None] = lambda k: k,
 ) -> list[Round]:
-    """A round-robin row back into rounds: the original pairing order where there is one."""
+    """A round-robin row back into rounds: the original pairing order where there is one
+    (``own``: the file's starting rank of a column's player)."""
 
     start = len(layout.COLUMNS) + len(layout.RR_EXTRA) + 2
-    results: dict[int, list[str]] = {}
+    results: dict[int | None, list[str]] = {}
     col = start
     while ws.cell(layout.HEADER_ROW, col).value is not None:
-        opponent = _int(ws.cell(layout.HEADER_ROW, col).value)
+        opponent = own(_int(ws.cell(layout.HEADER_ROW, col).value))
         value = ws.cell(row, col).value
         if value is not None and value != "":
             results.setdefault(opponent, []).append(_code(value))
@@ -397,10 +503,19 @@ def _birth_text(value: object, old: Player | None) -> str:
     return "" if value is None else str(value)
 
 
-def _keep_original(old: Player, new: Player) -> Player:
-    """Fields the workbook cannot show differently keep the original's text."""
-    if old.points is not None and new.points == old.points:
-        new = new._replace(points=old.points)
+def _keep_original(old: Player, new: Player, byes: dict[int, str]) -> Player:
+    """Fields the workbook cannot show differently keep the original's text; the rounds
+    where the workbook shows the byes of record 240 (``byes``) are the record's own."""
+    if byes and new.rounds == with_byes(old, byes):
+        new = new._replace(rounds=old.rounds)
     if _sex(new.sex) == _sex(old.sex):
         new = new._replace(sex=old.sex)
+    if not new.fide_id and not old.fide_id.strip("0- "):
+        new = new._replace(fide_id=old.fide_id)  # 0, -----------: no FIDE ID either
+    if old.points is not None and new.points == old.points:
+        new = new._replace(points=old.points)
+    elif same_fields(old._replace(points=None), new._replace(points=None)):
+        # the results as they were: the file's points stay, even where they do not follow
+        # from them (a bye the file does not record; a team event's informative points)
+        new = new._replace(points=old.points)
     return new._replace(raw=old.raw)

@@ -8,7 +8,17 @@ from pathlib import Path
 
 from ..files import atomic
 from ..rules.errors import FideInputError
-from .console import FORCE, Commands, command, list_options, output, problems, say, shown
+from .console import (
+    FORCE,
+    Commands,
+    command,
+    list_options,
+    output,
+    problems,
+    say,
+    shown,
+    start_option,
+)
 from .lists import open_list
 from .report import check_list, list_summary
 
@@ -22,16 +32,18 @@ def register(sub: Commands) -> None:
         "own lines are kept on a hidden sheet, so export-trf gives them back.",
         ["event.trf", "event.trf -o event.xlsx"],
     )
-    p.add_argument("trf", help="the tournament report file (TRF-16)")
+    p.add_argument("trf", help="the tournament report file (TRF-16 or TRF-2026)")
     p.add_argument("-o", "--output", help="the workbook (default: the TRF's name with .xlsx)")
-    list_options(p)
+    start_option(p)
+    list_options(p, from_file=True)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
 
 def main(args: argparse.Namespace) -> int:
     from ..formats.trf import read
-    from .convert import to_workbook
+    from .check import event_rating_type
+    from .convert import NO_NAME, renumbering, to_workbook
 
     source = Path(args.trf)
     out = output(Path(args.output or source.with_suffix(".xlsx").name), args, source,
@@ -43,12 +55,14 @@ def main(args: argparse.Namespace) -> int:
         raise FideInputError(
             f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"
         )
-    listed = open_list(args.list, args.rating_type) if args.list else None
+    if args.start:
+        t.given_start = args.start
+    kind, why = event_rating_type(t, args.rating_type)
+    listed = open_list(args.list, kind) if args.list else None
     try:
-        wb = to_workbook(t, listed, args.rating_type)
+        wb = to_workbook(t, listed, kind, kind)
         if listed is not None:
-            list_summary(args.list, args.rating_type, check_list(t, listed, args.rating_type),
-                         len(t.players))  # fmt: skip
+            list_summary(args.list, kind, check_list(t, listed, kind), len(t.players))
     finally:
         if listed is not None:
             listed.close()
@@ -56,4 +70,16 @@ def main(args: argparse.Namespace) -> int:
         wb.save(stream)
     say(f"wrote {shown(out)}: {len(t.players)} players, {t.rounds} rounds"
         + (f" ({len(t.errors)} problem(s) in the file, above)" if t.errors else ""))  # fmt: skip
+    say(f"rating type: {kind} ({why})")
+    to = renumbering(list(t.players))
+    if to is not None:
+        gaps = ", ".join(str(n) for n in list(to)[:5]) + (" ..." if len(to) > 5 else "")
+        say(f"starting ranks {gaps} are numbered 1 to {len(to)} in the workbook (the templates "
+            "number their rows); export-trf writes the file's own back")  # fmt: skip
+    unnamed = [n for n, p in sorted(t.players.items()) if not p.name]
+    if unnamed:
+        numbers = ", ".join(map(str, unnamed[:10])) + (" ..." if len(unnamed) > 10 else "")
+        say(f"{len(unnamed)} player(s) have no name in the TRF (No {numbers}): the workbook names "
+            f"them {NO_NAME!r} so that their rows count; export-trf writes them blank again",
+            err=True)  # fmt: skip
     return 1 if t.errors else 0

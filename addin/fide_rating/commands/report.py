@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
@@ -37,6 +37,7 @@ from .console import (
     problems,
     say,
     shown,
+    start_option,
     write_csv,
 )
 
@@ -117,6 +118,84 @@ class EventGames:
     games: dict[int, list[tuple[int, float]]]  # rated players: (opponent rating used, score)
     unrated: dict[int, UnratedEvent]  # unrated players: their games for an initial rating
     round_robin: bool = False  # computed by the round-robin method (2005-07 to 2014-07)
+    # unrated players the round-robin method cannot rate, and why ("not rated: ...")
+    not_rated: dict[int, str] = field(default_factory=dict)
+    method: str | None = None  # why the round-robin method was not applied, when it was not
+
+
+def _scores(p: Player) -> list[float]:
+    return [s for r in p.rounds if (s := r.rated_result) is not None]
+
+
+def _who(p: Player) -> str:
+    return f"player {p.number} ({p.name or 'no name'})"
+
+
+def _round_robin_method(
+    t: Tournament, ed: Edition, rating_of: dict[int, int | None], start: _dt.date | None
+) -> tuple[dict[int, int | None], dict[int, UnratedEvent], dict[int, str], str | None, bool]:
+    """The round-robin method for the unrated players (2005-07 10.21b and 10.54; 2012-07
+    8.21b and 8.58): the ratings the rated players' games count with, the unrated players'
+    events, those it cannot rate and why, why it was not applied, whether it was.
+
+    Where the edition's dp is undefined at 0 % and 100 % (2005-07 10.1: "For 0 or 100% the
+    value d(p) is obviously undefined"): an unrated player who scored 0 has no Ru (and 10.21
+    disregards a first event of less than one point): he is not rated, and his games count for
+    nobody, as a game against a player without a rating (10.51 rates the games between rated
+    players); the method runs on the others. A rated player at 0 % or 100 % of the others
+    leaves dp(pa) undefined: the method has no Ra, the unrated players are not rated and the
+    rated players' games against them are not rated. Nobody rated: no Rar, nobody rated.
+    """
+    players = t.players
+    order = sorted(players)
+    not_rated: dict[int, str] = {}
+    if not ed.dp_at_extremes:
+        for n in order:
+            scores = _scores(players[n])
+            if rating_of.get(n) is None and scores and not any(scores):
+                not_rated[n] = (
+                    f"not rated: scored 0 of {len(scores)} in a round robin: dp is undefined at "
+                    f"p = 0 (B.02 {ed.name} 10.1), and so is his Ru (10.21 disregards a first "
+                    "event of less than one point); his games are rated for nobody"
+                )
+    rest = [n for n in order if n not in not_rated]
+    unrated = [n for n in rest if rating_of.get(n) is None]
+    used = {n: rating_of.get(n) for n in rest}
+    if not unrated:
+        return used, {}, not_rated, None, False
+    rated = [n for n in rest if rating_of.get(n) is not None]
+    why = None
+    if not rated:
+        why = "nobody in this round robin is rated: the round-robin method has no Rar"
+    elif len(rest) < 3:
+        why = "fewer than 3 players left for the round-robin method"
+    elif not ed.dp_at_extremes:
+        for n in rated:
+            scores = [r.rated_result for r in players[n].rounds
+                      if r.opponent in used and r.rated_result is not None]  # fmt: skip
+            if scores and (not any(scores) or all(s == 1 for s in scores)):
+                share = "100" if any(scores) else "0"
+                why = (
+                    f"{_who(players[n])} scored {share} % against the others: dp is undefined "
+                    f"at p = {share[0]} (B.02 {ed.name} 10.1), so the round-robin method has no "
+                    "Ra; games against the unrated players are not rated"
+                )
+                break
+    if why is not None:
+        for n in unrated:
+            not_rated[n] = f"not rated: {why}"
+        return {n: rating_of.get(n) for n in rated}, {}, not_rated, why, False
+    index = {n: i for i, n in enumerate(rest)}
+    table: list[list[object]] = [[None] * len(rest) for _ in rest]
+    for n in rest:
+        for r in players[n].rounds:
+            score = r.rated_result
+            if r.opponent in index and score is not None:
+                cell = table[index[n]][index[r.opponent]]
+                table[index[n]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
+    rr = round_robin([rating_of.get(n) for n in rest], table, ed)
+    events = {n: rr.unrated_event(index[n], start) for n in unrated}
+    return {n: rr.ratings_used[index[n]] for n in rest}, events, not_rated, None, True
 
 
 def event_games(
@@ -137,23 +216,16 @@ def event_games(
     ed = get_edition(edition)
     players = t.players
     rating_of = ratings if ratings is not None else {n: p.rating for n, p in players.items()}
-    rr = None
-    order = sorted(players)
-    index = {n: i for i, n in enumerate(order)}
+    rr_events: dict[int, UnratedEvent] = {}
+    not_rated: dict[int, str] = {}
+    method = None
+    applied = False
     if (
         is_round_robin(t)
         and ed.round_robin_unrated_method
-        and any(rating_of.get(n) is None for n in order)
+        and any(rating_of.get(n) is None for n in players)
     ):
-        table: list[list[object]] = [[None] * len(order) for _ in order]
-        for p in players.values():
-            for r in p.rounds:
-                score = r.rated_result
-                if r.opponent is not None and score is not None:
-                    cell = table[index[p.number]][index[r.opponent]]
-                    table[index[p.number]][index[r.opponent]] = [*(cell or []), score]  # type: ignore[misc]
-        rr = round_robin([rating_of.get(n) for n in order], table, ed)
-        used = {n: rr.ratings_used[index[n]] for n in order}
+        used, rr_events, not_rated, method, applied = _round_robin_method(t, ed, rating_of, start)
     else:
         used = rating_of
     games: dict[int, list[tuple[int, float]]] = {}
@@ -169,13 +241,15 @@ def event_games(
         ]
         if rating_of.get(p.number) is not None:
             games[p.number] = played
-        elif rr is not None:
-            unrated[p.number] = rr.unrated_event(index[p.number], start)
+        elif p.number in not_rated:
+            continue
+        elif p.number in rr_events:
+            unrated[p.number] = rr_events[p.number]
         else:
             unrated[p.number] = UnratedEvent(
                 opponents=[o for o, _ in played], scores=[s for _, s in played], start=start
             )
-    return EventGames(ed, start, games, unrated, rr is not None)
+    return EventGames(ed, start, games, unrated, applied, not_rated, method)
 
 
 class Lookup(Protocol):
@@ -208,6 +282,12 @@ def report(
     reached, a K; without it K is computed with :data:`GAMES_BEFORE_UNKNOWN` games assumed.
     """
     known = known or {}
+    if edition is None and t.start is not None and kind != "standard":
+        try:  # the rapid or blitz edition of the start date
+            edition = get_edition(t.start, kind)
+        except FideInputError as error:
+            why = f"not computed: {error}"
+            return [ReportLine(p, None, None, None, None, why) for p in t.players.values()]
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
     given = {n: ratings.get(n, p.rating) for n, p in t.players.items()}
@@ -224,6 +304,9 @@ def report(
         blocked = _blocked(p, invalid, found.round_robin)
         if blocked:
             out.append(ReportLine(p, None, None, None, None, blocked))
+            continue
+        if p.number in found.not_rated:
+            out.append(ReportLine(p, None, None, found.not_rated[p.number], None, ro=None))
             continue
         try:
             line = _line(p, found, entries.get(p.number), given[p.number], kind,
@@ -342,7 +425,8 @@ def register(sub: Commands) -> None:
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )
     p.add_argument("--csv", help="also write the report to this CSV file")
-    list_options(p)
+    start_option(p)
+    list_options(p, from_file=True)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -379,6 +463,7 @@ def read_event(source: Path) -> tuple[Tournament, dict[int, Known]]:
 
 
 def main(args: argparse.Namespace) -> int:
+    from .check import event_rating_type
     from .lists import known_of, open_list
 
     source = Path(args.event)
@@ -386,23 +471,28 @@ def main(args: argparse.Namespace) -> int:
         output(Path(args.csv), args, source, suffixes=(".csv",))
     t, known = read_event(source)
     ed, day = edition_arg(args.edition) if args.edition else (None, None)
+    if args.start:
+        t.given_start = args.start
     if t.start is None and day is None:
         where = "the Event sheet, B5" if source.suffix.lower() in WORKBOOKS else "record 042"
         raise FideInputError(
             f"{shown(source)}: the event's start date is missing ({where}): it chooses the "
-            "edition and dates the junior rule; give it with --edition YYYY-MM-DD"
+            "edition and dates the junior rule; give it with --start YYYY-MM-DD"
         )
     if t.start is None:
-        t.lines.insert(0, f"042 {day:%Y/%m/%d}")  # the date given stands for record 042
-    listed = open_list(args.list, args.rating_type) if args.list else None
+        t.given_start = day  # the date given for the edition stands for record 042
+    kind, why = event_rating_type(t, args.rating_type, source)
+    if day is not None and kind != "standard":
+        ed = get_edition(day, kind)  # a start date given: the edition of the event's type
+    listed = open_list(args.list, kind) if args.list else None
     try:
         known = known | known_of(t, listed)
-        lines = report(t, ed, listed, args.rating_type, known)
-        checked = check_list(t, listed, args.rating_type) if listed is not None else None
+        lines = report(t, ed, listed, kind, known)
+        checked = check_list(t, listed, kind) if listed is not None else None
     finally:
         if listed is not None:
             listed.close()
-    used = ed or edition_arg(t.start)[0] if t.start else ed
+    used = ed or (_edition_of(t.start, kind) if t.start else None)
     head = ["No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from",
             "K*chg", "Ru"]  # fmt: skip
     if listed is not None:
@@ -426,8 +516,9 @@ def main(args: argparse.Namespace) -> int:
     if args.csv:
         write_csv(Path(args.csv), head, rows)
     say(f"{shown(t.name or source)}: {len(lines)} players, edition {used}")
+    say(f"rating type: {kind} ({why})")
     if checked is not None:
-        list_summary(args.list, args.rating_type, checked, len(t.players))
+        list_summary(args.list, kind, checked, len(t.players))
     from_list = sum(1 for x in lines if x.k_from == "list")
     computed = sum(1 for x in lines if x.k_from == "computed")
     assumed = [x for x in lines if x.k_from == "assumed"]
@@ -458,6 +549,14 @@ def main(args: argparse.Namespace) -> int:
     if unsure:
         say(f"{unsure} player(s) not computed or without K: see the last column", err=True)
     return 1 if t.errors or unsure else 0
+
+
+def _edition_of(start: _dt.date, kind: str) -> str:
+    """The name of the edition of a start date and rating type, or why there is none."""
+    try:
+        return get_edition(start, kind).name
+    except FideInputError as error:
+        return f"none ({error})"
 
 
 def _table(head: list[str], rows: list[list[str]]) -> None:

@@ -18,11 +18,17 @@ have for a game of 60 moves by the highest rating (1.1), and the moves of the fi
   "exceeds", but its third case ("both below 1800") again puts 1800 itself in the middle band.
 
 The time for 60 moves is the time of every period that begins by move 60, plus 60 increments.
+
+Standard, rapid or blitz (:func:`rating_type_of`): the same time for 60 moves against the
+definitions in force on the event's start date (:data:`TIME_CLASSES`: 2012, 2014, 2024, each
+with its source and what is unsure).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -35,10 +41,22 @@ Minutes = Fraction
 @dataclass(frozen=True, slots=True)
 class TimeControl:
     """A time control: its periods (moves, or None for the rest of the game; minutes) and the
-    increment in seconds a move from move 1."""
+    increment in seconds a move from move 1, or ``increments``: the seconds a move of each
+    period (TRF-2026 record 222 gives one per period, ``40/6000+30:900+30``)."""
 
     periods: tuple[tuple[int | None, Minutes], ...]
     increment: Fraction = Fraction(0)
+    increments: tuple[Fraction, ...] = ()
+
+    @classmethod
+    def from_seconds(cls, periods: Sequence[tuple[int | None, int, int]]) -> TimeControl:
+        """From periods of (moves or None, seconds, seconds a move), as record 222 writes them:
+        one increment from move 1 when every period has the same."""
+        minutes = tuple((moves, Fraction(seconds, 60)) for moves, seconds, _ in periods)
+        increments = tuple(Fraction(inc) for _, _, inc in periods)
+        if len(set(increments)) <= 1:
+            return cls(minutes, increments[0] if increments else Fraction(0))
+        return cls(minutes, Fraction(0), increments)
 
     @property
     def first_control_moves(self) -> int | None:
@@ -46,23 +64,29 @@ class TimeControl:
         return self.periods[0][0] if self.periods else None
 
     def minutes_for(self, moves: int = 60) -> Minutes:
-        """A player's time for a game of ``moves`` moves (B.02 1.1 counts 60)."""
+        """A player's time for a game of ``moves`` moves (B.02 1.1 counts 60): every period that
+        begins by that move, and the increment of every move up to it."""
         total = Fraction(0)
         start = 1
-        for period_moves, minutes in self.periods:
+        for i, (period_moves, minutes) in enumerate(self.periods):
             if start > moves:
                 break
             total += minutes
+            if self.increments:
+                last = moves if period_moves is None else min(moves, start + period_moves - 1)
+                total += self.increments[i] * (last - start + 1) / 60
             if period_moves is None:
                 break
             start += period_moves
         return total + self.increment * moves / 60
 
     def __str__(self) -> str:
-        parts = [
-            f"{_num(m)} min" if n is None else f"{n} moves in {_num(m)} min"
-            for n, m in self.periods
-        ]
+        parts = []
+        for i, (n, m) in enumerate(self.periods):
+            part = f"{_num(m)} min" if n is None else f"{n} moves in {_num(m)} min"
+            if self.increments and self.increments[i]:
+                part += f" ({_num(self.increments[i])} s a move)"
+            parts.append(part)
         if self.increment:
             parts.append(f"{_num(self.increment)} s a move")
         return " + ".join(parts)
@@ -102,6 +126,7 @@ def parse_time_control(text: str) -> TimeControl | None:
     raw = re.sub(
         r"\s*(?:starting\s+)?from\s+(?:the\s+)?(?:move\s+(?:1|one)|first\s+move)\b", "", raw
     )
+    raw = re.sub(r"\s*(?:/|per|a|for\s+each)\s*player\b", "", raw)  # 8 min/player + 3 s/move
     if not raw:
         return None
     periods: list[tuple[int | None, Fraction]] = []
@@ -177,3 +202,168 @@ def time_control_problems(tc: TimeControl, highest_rating: int, edition: Edition
             f"(B.02 {edition.name} {clause})"
         )
     return problems
+
+
+# --- standard, rapid or blitz: the time a player has for 60 moves, by date ---------------------
+
+RATING_TYPES = ("standard", "rapid", "blitz")
+RAPID_AND_BLITZ_FROM = _dt.date(2012, 1, 1)  # FIDE rates rapid and blitz games from events of 2012
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Minutes for 60 moves from ``low`` to ``high``, each end in or out of the band."""
+
+    low: Fraction
+    low_in: bool
+    high: Fraction
+    high_in: bool
+
+    def holds(self, minutes: Fraction) -> bool:
+        above = minutes >= self.low if self.low_in else minutes > self.low
+        below = minutes <= self.high if self.high_in else minutes < self.high
+        return above and below
+
+    def __str__(self) -> str:
+        low = f"at least {_num(self.low)}" if self.low_in else f"more than {_num(self.low)}"
+        high = f"at most {_num(self.high)}" if self.high_in else f"less than {_num(self.high)}"
+        return f"{low} and {high} min" if self.low else f"{high} min"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeClasses:
+    """The definitions of rapid and blitz for events starting on or after ``since``; 60
+    minutes or more is standard. ``unsure``: what the research could not confirm."""
+
+    since: _dt.date
+    rapid: Band
+    blitz: Band
+    source: str
+    unsure: str | None = None
+
+
+F = Fraction
+#: The definitions by date (the research: rules.md B.1). Time = "the time allotted + 60 times
+#: any increment" for each player; for a control of several periods, the periods that begin by
+#: move 60 and the increment of every move up to it, as B.02 1.1 counts them.
+TIME_CLASSES = (
+    # FIDE news, November 2011 (the rapid and blitz ratings from 1 January 2012): "each player
+    # must have at least 15 minutes, but less than 60 minutes thinking time; or the time
+    # allotted + 60 times any increment or delay is at least 15 minutes, but less than 60
+    # minutes for each player. Only those 'blitz' games where each player has at least five
+    # minutes, but less than 15 minutes, after adjustment for any increment or delay mode,
+    # will be rated."
+    TimeClasses(
+        RAPID_AND_BLITZ_FROM,
+        Band(F(15), True, F(60), False),
+        Band(F(5), True, F(15), False),
+        "FIDE's rapid and blitz regulations of 2012 (FIDE news, November 2011)",
+    ),
+    # Laws of Chess 2014, Appendix A.1: rapid "more than 10 minutes but less than 60 minutes
+    # ... or the time allotted plus 60 times any increment"; B.1: blitz "10 minutes or less".
+    TimeClasses(
+        _dt.date(2014, 7, 1),
+        Band(F(10), False, F(60), False),
+        Band(F(0), False, F(10), True),
+        "the Laws of Chess of 1 July 2014, Appendices A.1 and B.1",
+        "the research did not find when the rating regulations took 'more than 10 minutes' "
+        "(one report says 1 July 2013, the Laws say it from 2014) nor a blitz minimum from "
+        "2014 to 2024 (one secondary source says there was none)",
+    ),
+    # Rapid and blitz regulations of 1 March 2024, 1.1.1: rapid "more than 10 minutes but less
+    # than 60 minutes for each player; or the time allotted + 60 times any increment must be
+    # more than 10 minutes but less than 60 minutes"; 1.1.2: blitz "more than 3 minutes but
+    # not more than 10 minutes ... or the time allotted + 60 times any increment"; 1.2:
+    # "Games where the players have different playing times are not rated."
+    TimeClasses(
+        _dt.date(2024, 3, 1),
+        Band(F(10), False, F(60), False),
+        Band(F(3), False, F(10), True),
+        "FIDE's rapid and blitz regulations of 1 March 2024, 1.1.1 and 1.1.2",
+        "whether the 2022 regulations already asked for more than 3 minutes was not seen",
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingTypeFound:
+    """Which rating a time control's games go to: ``kind`` standard, rapid or blitz, or None
+    (not rated, or cannot tell: ``why`` says); ``minutes``: a player's time for 60 moves."""
+
+    kind: str | None
+    minutes: Fraction | None
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.kind or 'none'} ({self.why})"
+
+
+def time_classes(on: _dt.date | None) -> TimeClasses | None:
+    """The definitions in force for an event starting ``on`` (None: the newest); None before
+    FIDE rated rapid and blitz games."""
+    if on is None:
+        return TIME_CLASSES[-1]
+    found = None
+    for classes in TIME_CLASSES:
+        if on >= classes.since:
+            found = classes
+    return found
+
+
+def rating_type_of(
+    tc: TimeControl, on: _dt.date | None = None, black: TimeControl | None = None
+) -> RatingTypeFound:
+    """Standard, rapid or blitz: the time each player has for 60 moves (the time allotted plus
+    60 times any increment) by the definitions in force on the event's start date ``on``
+    (:data:`TIME_CLASSES`; None: the newest). ``black``: Black's own time control when the
+    players' times differ (an Armageddon game), which is not rated.
+
+    60 minutes or more is standard (every edition's B.02 1.1 asks for at least 60). Less is
+    rapid or blitz from 2012 (the rapid and blitz ratings began with events of 1 January 2012);
+    earlier it is no rating at all. Below blitz is no rating either. The definitions, by the
+    event's start date (research: rules.md B.1):
+
+    * from 2012-01-01, FIDE's news of November 2011: rapid "at least 15 minutes, but less than
+      60 minutes ... or the time allotted + 60 times any increment or delay"; blitz "at least
+      five minutes, but less than 15 minutes, after adjustment for any increment".
+    * from 2014-07-01, the Laws of Chess, Appendices A.1 and B.1: rapid "more than 10 minutes
+      but less than 60 minutes"; blitz "10 minutes or less". Unsure: when the rating
+      regulations took "more than 10" (one report says 1 July 2013), and whether blitz had a
+      minimum until 2024 (one secondary source says none; none is applied).
+    * from 2024-03-01, the rapid and blitz regulations 1.1.1 and 1.1.2: rapid "more than 10
+      minutes but less than 60 minutes"; blitz "more than 3 minutes but not more than 10
+      minutes", each "or the time allotted + 60 times any increment"; 1.2 "Games where the
+      players have different playing times are not rated". Unsure: whether the 2022
+      regulations already had "more than 3".
+    """
+    minutes = tc.minutes_for(60)
+    if black is not None and black.minutes_for(60) != minutes:
+        other = black.minutes_for(60)
+        return RatingTypeFound(
+            None,
+            None,
+            f"White has {_num(minutes)} min for 60 moves and Black {_num(other)}: games where "
+            "the players have different playing times are not rated (rapid and blitz "
+            "regulations 1.2)",
+        )
+    have = f"{_num(minutes)} min for 60 moves"
+    if minutes >= 60:
+        return RatingTypeFound("standard", minutes, f"{have}: 60 or more is standard")
+    classes = time_classes(on)
+    if classes is None:
+        return RatingTypeFound(
+            None,
+            minutes,
+            f"{have}, less than 60: not standard, and FIDE rates rapid and blitz games only "
+            f"from events starting on {RAPID_AND_BLITZ_FROM.isoformat()}",
+        )
+    since = f"{classes.source}, in force from {classes.since.isoformat()}"
+    unsure = f"; unsure: {classes.unsure}" if classes.unsure else ""
+    for kind, band in (("rapid", classes.rapid), ("blitz", classes.blitz)):
+        if band.holds(minutes):
+            return RatingTypeFound(kind, minutes, f"{have}: {kind} is {band} ({since}){unsure}")
+    return RatingTypeFound(
+        None,
+        minutes,
+        f"{have}: less than blitz, which is {classes.blitz} ({since}): not rated{unsure}",
+    )
