@@ -138,3 +138,64 @@ def test_the_one_time_raise_of_october_2022(tmp_path: Path) -> None:
     # the month after: no raise any more
     assert not raise_applies(fr.edition_on(D(2022, 11, 1), "rapid"),
                                                D(2022, 10, 1), D(2022, 11, 1))  # fmt: skip
+
+
+def _report_rows(tmp: Path, args: list[str]) -> tuple[dict[str, dict[str, str]], str]:
+    import csv
+
+    out = tmp / "report.csv"
+    main(["report", *args, "--csv", str(out), "--force"])
+    with out.open(encoding="utf-8", newline="") as f:
+        rows = {r["No"]: r for r in csv.DictReader(f)}
+    return rows, ""
+
+
+def test_report_of_a_rapid_round_robin_as_the_issue_tried_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rating officer's case: a rapid round robin starting 2025-11-10 with FIDE's list.
+    Its record 222 (15 minutes + 10 seconds) says rapid; the report follows it."""
+    source = fide_list(tmp_path / "players_list_foa.txt", [
+        _player(1001, "Top, Player", 2710, 2700, 10),
+        _player(1002, "Low, Player", 2090, 2080, 20),
+        _player(1003, "Mid, Player", 2240, 2250, 20),
+        _player(1004, "New, Rapid", 2150, None, None),
+    ])  # fmt: skip
+    rr = event(tmp_path / "rr.trf", D(2025, 11, 10), [
+        (1001, "Top, Player", 2700), (1002, "Low, Player", 2080), (1003, "Mid, Player", 2250),
+        (1004, "New, Rapid", None),
+    ], {
+        1: [R(2, "w", "1"), R(3, "b", "1"), R(4, "w", "1")],
+        2: [R(1, "b", "0"), R(4, "b", "1"), R(3, "w", "0")],
+        3: [R(4, "w", "=") , R(1, "w", "0"), R(2, "b", "1")],
+        4: [R(3, "b", "="), R(2, "w", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    with rr.open("a") as f:
+        f.write("222 900+10\n")
+    rows, _ = _report_rows(tmp_path, [str(rr), "--list", str(source)])
+    out = capsys.readouterr().out
+    assert "rating type: rapid" in out and "edition 2024-12 rapid" in out
+    # New, Rapid: rated with his standard 2150 as a new player (K 40), not "not rated"
+    assert (rows["4"]["Ro"], rows["4"]["N"], rows["4"]["K"]) == ("2150", "3", "40")
+    # Top: the game against Low (620 apart, Top above 2600) is not rated: 2 games, not 3
+    assert rows["1"]["N"] == "2" and rows["2"]["N"] == "2"
+    # Top's expectation against Mid at the 400 cap (no 2650 exemption in rapid): .92
+    ed = fr.get_edition("2024-12 rapid")
+    assert rows["1"]["We"] == f"{float(fr.event(2700, [2250, 2150], [1, 1], 10, ed).we):.2f}"
+    assert rows["1"]["We"] == "1.84"
+    # the same file as a standard event: the 2650 exemption, and every game rated
+    rows, _ = _report_rows(tmp_path, [str(rr), "--list", str(source), "--rating-type", "standard"])
+    assert rows["1"]["N"] == "3" and (rows["4"]["Ro"], rows["4"]["K"]) == ("2150", "20")
+
+
+@pytest.mark.parametrize(("start", "k"), [(D(2013, 5, 4), "20"), (D(2022, 9, 30), "20"),
+                                          (D(2022, 10, 1), "40")])  # fmt: skip
+def test_report_rapid_k_of_a_junior(tmp_path: Path, start: dt.date, k: str) -> None:
+    source = fide_list(tmp_path / "players_list_foa.txt", [
+        _player(2001, "Junior, Kid", 1850, 1800, None, born=start.year - 12),
+        _player(2002, "Adult, Grown", 1900, 1900, 20),
+    ])  # fmt: skip
+    games = event(tmp_path / "e.trf", start, [(2001, "Junior, Kid", 1800), (2002, "Adult, Grown", 1900)],
+                  {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
+    rows, _ = _report_rows(tmp_path, [str(games), "--list", str(source), "--rating-type", "rapid"])
+    assert rows["1"]["K"] == k

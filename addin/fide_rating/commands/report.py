@@ -23,6 +23,7 @@ from ..formats.trf import PLAYED, Player, Tournament
 from ..rules.change import EventCalculation, event
 from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
+from ..rules.expected import rated_game
 from ..rules.initial import UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.rounding import fide_round
@@ -281,15 +282,26 @@ def report(
     (by starting rank) gives what a TRF does not carry: the games before the event, 2400
     reached, a K; without it K is computed with :data:`GAMES_BEFORE_UNKNOWN` games assumed.
     """
-    known = known or {}
-    if edition is None and t.start is not None and kind != "standard":
-        try:  # the rapid or blitz edition of the start date
-            edition = get_edition(t.start, kind)
+    known = dict(known or {})
+    if kind != "standard" and (edition is not None or t.start is not None):
+        try:  # the rapid or blitz edition: of the start date, or named for its date
+            if isinstance(edition, Edition):
+                edition = edition if edition.rating_type == kind else edition.name
+            edition = get_edition(t.start if edition is None else edition, kind)
         except FideInputError as error:
             why = f"not computed: {error}"
             return [ReportLine(p, None, None, None, None, why) for p in t.players.values()]
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
+    seven_two_one = (
+        kind != "standard" and get_edition(edition or t.start, kind).standard_rating_for_unrated
+    )
+    for n, e in entries.items():
+        if seven_two_one and ratings[n] is None and e.rating is not None:
+            # R&B 7.2.1: without a rating of the type, the standard rating, as a rated (new)
+            # player: no games of the type yet
+            ratings[n] = e.rating
+            known[n] = Known(0, e.rating >= 2400, None, "the standard rating (7.2.1)")
     given = {n: ratings.get(n, p.rating) for n, p in t.players.items()}
     # a rating out of range is that player's problem, and their opponents': the others are
     # computed (an error shows as an error, never as a plausible figure)
@@ -349,6 +361,8 @@ def _line(
     ed, start = found.edition, found.start
     if p.number in found.games:
         games = found.games[p.number]
+        if ed.gap_rule is not None and rating is not None:  # unrated for both (R&B 7.3.1)
+            games = [g for g in games if rated_game(rating, g[0], ed)]
         listed_k = entry.of(kind)[2] if entry is not None else None
         if listed_k is None and known is not None:
             listed_k = known.k
@@ -487,7 +501,7 @@ def main(args: argparse.Namespace) -> int:
     listed = open_list(args.list, kind) if args.list else None
     try:
         known = known | known_of(t, listed)
-        lines = report(t, ed, listed, kind, known)
+        lines = report(t, day or ed, listed, kind, known)
         checked = check_list(t, listed, kind) if listed is not None else None
     finally:
         if listed is not None:
