@@ -199,3 +199,28 @@ def test_report_rapid_k_of_a_junior(tmp_path: Path, start: dt.date, k: str) -> N
                   {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
     rows, _ = _report_rows(tmp_path, [str(games), "--list", str(source), "--rating-type", "rapid"])
     assert rows["1"]["K"] == k
+
+
+@pytest.mark.parametrize(("control", "rounds", "verdict"), [
+    ("180+2", 30, "holds"), ("180+2", 31, "FAILS"), ("900+10", 15, "holds"),
+    ("900+10", 16, "FAILS"),
+])  # fmt: skip
+def test_check_counts_rapid_and_blitz_rounds_a_day(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], control: str, rounds: int, verdict: str
+) -> None:
+    """R&B 3.1: at most 15 rapid or 30 blitz rounds a day (record 222 says which)."""
+    day = D(2025, 11, 10)
+    colours = ["w", "b"]
+    games = {
+        1: [R(2, colours[k % 2], "1") for k in range(rounds)],
+        2: [R(1, colours[(k + 1) % 2], "0") for k in range(rounds)],
+    }
+    path = event(tmp_path / "b.trf", day, [(1001, "A, A", 2000), (1002, "B, B", 1990)], games)
+    dates = "".join(f"  {day:%y/%m/%d}" for _ in range(rounds))
+    with path.open("a") as f:
+        f.write(f"222 {control}\n132{' ' * 88}{dates}\n")
+    main(["check", str(path)])
+    out = capsys.readouterr().out
+    kind = "blitz" if control.startswith("180") else "rapid"
+    line = next(x for x in out.splitlines() if "  3.1 " in x)
+    assert line.split()[0] == verdict and f"{rounds} {kind} round" in line

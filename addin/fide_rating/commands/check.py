@@ -113,13 +113,30 @@ def _highest(t: Tournament, ed: Edition) -> int:
     return everyone if best < 0 else best  # no game yet: the strictest pairing possible
 
 
+def _rounds_a_day(dates: list[_dt.date | None], ed: Edition, kind: str) -> Finding:
+    """R&B 3.1: at most 15 rapid or 30 blitz rounds a day (the hours-a-day limit is standard's)."""
+    most = ed.max_rounds_a_day
+    if most is None:
+        return Finding("3.1", UNKNOWN, f"rounds a day: edition {ed.name} sets no limit here")
+    if not dates or any(d is None for d in dates):
+        why = "no round dates (record 132)" if not dates else "a round date cannot be read"
+        return Finding("3.1", UNKNOWN, f"rounds a day: {why} (at most {most} {kind} rounds)")
+    day, rounds = max(Counter(dates).items(), key=lambda x: (x[1], x[0]))
+    if rounds > most:
+        return Finding("3.1", FAILS, f"{rounds} {kind} rounds on {day}, at most {most} a day")
+    return Finding("3.1", HOLDS, f"at most {rounds} {kind} round(s) a day ({day}), {most} allowed")
+
+
 def check(
     t: Tournament, edition: Edition | str | _dt.date | None = None, kind: str | None = None
 ) -> list[Finding]:
     """Every rule of sections 0 to 6 that the file lets us decide, in the edition of the
     event's start date (or ``edition``), for the rating type ``kind`` (None: the file's, by
     :func:`event_rating_type`)."""
-    ed = get_edition(edition if edition is not None else t.start)
+    kind = kind or event_rating_type(t)[0]
+    if isinstance(edition, Edition) and edition.rating_type != kind:
+        edition = edition.name
+    ed = get_edition(edition if edition is not None else t.start, kind)
     out: list[Finding] = []
     # 0.2 registration
     out.append(
@@ -132,7 +149,6 @@ def check(
     )
     # 1.1 and 1.2: the time control
     tc, _, where = event_time_control(t)
-    kind = kind or event_rating_type(t)[0]
     highest = _highest(t, ed)
     if tc is None:
         out.append(Finding("1.1", UNKNOWN, f"time control: cannot read {where}" if where
@@ -161,8 +177,7 @@ def check(
     # 3.1: playing time a day
     dates = round_dates(t)
     if kind != "standard":
-        out.append(Finding("3.1", UNKNOWN, f"hours of play a day: B.02's limit is for standard "
-                                           f"games; a {kind} event's is not checked"))  # fmt: skip
+        out.append(_rounds_a_day(dates, ed, kind))
     elif tc is None or not dates or any(d is None for d in dates):
         why = (
             "no time control to count with"
