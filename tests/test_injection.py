@@ -158,3 +158,23 @@ def test_inert(given: str, written: str) -> None:
 
 def test_csv_text_makes_the_header_inert_too() -> None:
     assert csv_text(["=A"], [["=B", 1, None]]).splitlines() == ["'=A", "'=B,1,"]
+
+
+def test_files_larger_than_any_real_one_are_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 600 MiB 'workbook' and a 70 MiB 'TRF' (sparse files: no disk used) are refused by
+    their size, before a byte is read into memory."""
+    book = tmp_path / "huge.xlsx"
+    with book.open("wb") as f:
+        f.truncate(600 << 20)
+    assert main(["recalc", str(book), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "refused: the file holds 600 MiB, more than a workbook's parts may hold unpacked" in err
+    trf = tmp_path / "huge.trf"
+    with trf.open("wb") as f:
+        f.truncate(70 << 20)
+    assert main(["report", str(trf)]) == 2
+    assert "a TRF of 70 MiB is larger than any tournament's report (at most 64 MiB)" in (
+        capsys.readouterr().err
+    )

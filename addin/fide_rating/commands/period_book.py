@@ -62,9 +62,9 @@ def _truth(value: object) -> bool:
 
 def _table(path: Path) -> dict[str, list[list[object]]]:
     """Every sheet of a workbook as rows of values (fast: no openpyxl)."""
-    from ..engine.package import read_package, read_sheet, shared_strings, sheet_parts
+    from ..engine.package import read_file, read_package, read_sheet, shared_strings, sheet_parts
 
-    _, parts = read_package(path.read_bytes(), path.name)
+    _, parts = read_package(read_file(path), path.name)
     strings = shared_strings(parts)
     out: dict[str, list[list[object]]] = {}
     for name, part in sheet_parts(parts).items():

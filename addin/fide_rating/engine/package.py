@@ -114,6 +114,18 @@ def declares_doctype(content: bytes) -> bool:
     return content.startswith((b"<!DOCTYPE", b"<!ENTITY"), at)
 
 
+def read_file(path: Path) -> bytes:
+    """A workbook file's bytes, refused before it is read when it is larger than a workbook's
+    parts may be unpacked (a package cannot hold more than it unpacks to)."""
+    size = path.stat().st_size
+    if size > MAX_TOTAL:
+        raise WorkbookError(
+            f"refused: the file holds {size / 2**20:,.0f} MiB, more than a workbook's parts may "
+            f"hold unpacked ({MAX_TOTAL >> 20} MiB)"
+        )
+    return path.read_bytes()
+
+
 def read_package(
     data: bytes, name: str = "workbook"
 ) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:

@@ -49,6 +49,7 @@ from .package import (
     external_sheets,
     hidden_rows,
     patch_part,
+    read_file,
     read_package,
     read_sheet,
     scoped_names,
@@ -839,7 +840,7 @@ def recalc_file(
         if target.exists() and not force:
             raise WorkbookError(f"{target} exists: add --force to replace it")
     try:
-        data = source.read_bytes()
+        data = read_file(source)
     except OSError as error:
         raise WorkbookError(f"cannot read the file ({error.strerror})") from None
     clean_stale(target.parent)

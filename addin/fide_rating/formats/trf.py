@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..files import write_bytes
+from ..rules.errors import FideInputError
 from .trf_records import (
     RECORDS,
     SCORING_CODES,
@@ -694,7 +695,17 @@ def write_file(t: Tournament, path: Path) -> Path:
     return write_bytes(path, data)
 
 
+MAX_FILE = 64 << 20  # bytes: a TRF of 9,999 players and 15 rounds takes under 3 MiB
+
+
 def read(path: Path) -> Tournament:
+    """A TRF file; one larger than any tournament's report is refused before it is read."""
+    size = path.stat().st_size
+    if size > MAX_FILE:
+        raise FideInputError(
+            f"{path}: a TRF of {size / 2**20:,.0f} MiB is larger than any tournament's report "
+            f"(at most {MAX_FILE >> 20} MiB)"
+        )
     return parse(path.read_bytes())
 
 
