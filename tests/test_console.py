@@ -153,3 +153,9 @@ def test_the_conformance_script_runs_with_any_python(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "usage: conformance.py" in done.stdout
+
+
+def test_report_lines_end_without_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["report", str(TRF)])
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) > 280 and [line for line in out if line.endswith(" ")] == []
