@@ -45,6 +45,27 @@ def event(path: Path, start: dt.date, players: list[tuple[int, str, int | None]]
     return path
 
 
+def rapid_round_robin(tmp: Path) -> tuple[Path, Path]:
+    """FIDE's list (rapid column) and the issue's rapid round robin of 2025-11-10: a 2700, a
+    2080 (620 below him), a 2250, and a player with no rapid rating but a standard 2150."""
+    source = fide_list(tmp / "players_list_foa.txt", [
+        _player(1001, "Top, Player", 2710, 2700, 10),
+        _player(1002, "Low, Player", 2090, 2080, 20),
+        _player(1003, "Mid, Player", 2240, 2250, 20),
+        _player(1004, "New, Rapid", 2150, None, None),
+    ])  # fmt: skip
+    rr = event(tmp / "rr.trf", D(2025, 11, 10), [
+        (1001, "Top, Player", 2700), (1002, "Low, Player", 2080), (1003, "Mid, Player", 2250),
+        (1004, "New, Rapid", None),
+    ], {
+        1: [R(2, "w", "1"), R(3, "b", "1"), R(4, "w", "1")],
+        2: [R(1, "b", "0"), R(4, "b", "1"), R(3, "w", "0")],
+        3: [R(4, "w", "=") , R(1, "w", "0"), R(2, "b", "1")],
+        4: [R(3, "b", "="), R(2, "w", "0"), R(1, "b", "0")],
+    })  # fmt: skip
+    return source, rr
+
+
 def _period(tmp: Path, source: Path, events: list[Path], date: dt.date, next_date: dt.date,
             kind: str = "rapid") -> Path:  # fmt: skip
     out = tmp / f"next-{date:%Y-%m}.txt"
@@ -59,21 +80,7 @@ def test_a_rapid_month_by_the_rapid_rules(tmp_path: Path) -> None:
     rated with it (7.2.1) as a new player (K 40); the 2700's game against the 2080 is not
     rated for either (600 apart, one above 2600: from 2024-12); his game against the 2250 is
     counted at the cap of 400 (no 2650 exemption in rapid)."""
-    source = fide_list(tmp_path / "players_list_foa.txt", [
-        _player(1001, "Top, Player", 2710, 2700, 10),
-        _player(1002, "Low, Player", 2090, 2080, 20),
-        _player(1003, "Mid, Player", 2240, 2250, 20),
-        _player(1004, "New, Rapid", 2150, None, None),
-    ])  # fmt: skip
-    rr = event(tmp_path / "rr.trf", D(2025, 11, 10), [
-        (1001, "Top, Player", 2700), (1002, "Low, Player", 2080), (1003, "Mid, Player", 2250),
-        (1004, "New, Rapid", None),
-    ], {
-        1: [R(2, "w", "1"), R(3, "b", "1"), R(4, "w", "1")],
-        2: [R(1, "b", "0"), R(4, "b", "1"), R(3, "w", "0")],
-        3: [R(4, "w", "=") , R(1, "w", "0"), R(2, "b", "1")],
-        4: [R(3, "b", "="), R(2, "w", "0"), R(1, "b", "0")],
-    })  # fmt: skip
+    source, rr = rapid_round_robin(tmp_path)
     out = _period(tmp_path, source, [rr], D(2025, 11, 1), D(2025, 12, 1))
     ed = fr.edition_on(D(2025, 11, 10), "rapid")
     with open_list(out) as nxt:
@@ -155,21 +162,7 @@ def test_report_of_a_rapid_round_robin_as_the_issue_tried_it(
 ) -> None:
     """The rating officer's case: a rapid round robin starting 2025-11-10 with FIDE's list.
     Its record 222 (15 minutes + 10 seconds) says rapid; the report follows it."""
-    source = fide_list(tmp_path / "players_list_foa.txt", [
-        _player(1001, "Top, Player", 2710, 2700, 10),
-        _player(1002, "Low, Player", 2090, 2080, 20),
-        _player(1003, "Mid, Player", 2240, 2250, 20),
-        _player(1004, "New, Rapid", 2150, None, None),
-    ])  # fmt: skip
-    rr = event(tmp_path / "rr.trf", D(2025, 11, 10), [
-        (1001, "Top, Player", 2700), (1002, "Low, Player", 2080), (1003, "Mid, Player", 2250),
-        (1004, "New, Rapid", None),
-    ], {
-        1: [R(2, "w", "1"), R(3, "b", "1"), R(4, "w", "1")],
-        2: [R(1, "b", "0"), R(4, "b", "1"), R(3, "w", "0")],
-        3: [R(4, "w", "=") , R(1, "w", "0"), R(2, "b", "1")],
-        4: [R(3, "b", "="), R(2, "w", "0"), R(1, "b", "0")],
-    })  # fmt: skip
+    source, rr = rapid_round_robin(tmp_path)
     with rr.open("a") as f:
         f.write("222 900+10\n")
     rows, _ = _report_rows(tmp_path, [str(rr), "--list", str(source)])

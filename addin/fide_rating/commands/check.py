@@ -26,7 +26,7 @@ from ..rules.ratable import (
     rating_type_of,
     time_control_problems,
 )
-from .console import EDITION, Commands, command, list_options, problems, say, shown, start_option
+from .console import EDITION, Commands, command, list_options, say, shown, start_option
 
 HOLDS, FAILS, UNKNOWN = "holds", "FAILS", "cannot tell"
 
@@ -326,15 +326,9 @@ def main(args: argparse.Namespace) -> int:
     if source.suffix.lower() in (".xlsx", ".xlsm"):
         t = from_workbook(source)
     else:
-        from ..formats.trf import read
+        from .report import read_trf
 
-        t = read(source)
-        problems(args.event, t.errors)
-        problems(args.event, t.warnings, kind="warning")
-        if not t.players:
-            raise FideInputError(
-                f"expected player records (001) in the TRF, got: none ({shown(source)})"
-            )
+        t = read_trf(source)
     if args.start:
         t.given_start = args.start
     kind, why = event_rating_type(t, args.rating_type, source)

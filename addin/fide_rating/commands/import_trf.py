@@ -7,20 +7,18 @@ import argparse
 from pathlib import Path
 
 from ..files import atomic
-from ..rules.errors import FideInputError
 from .console import (
     FORCE,
     Commands,
     command,
     list_options,
     output,
-    problems,
     say,
     shown,
     start_option,
 )
 from .lists import open_list
-from .report import check_list, list_summary
+from .report import check_list, list_summary, read_trf
 
 
 def register(sub: Commands) -> None:
@@ -41,20 +39,13 @@ def register(sub: Commands) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from ..formats.trf import read
     from .check import event_rating_type
     from .convert import NO_NAME, renumbering, to_workbook
 
     source = Path(args.trf)
     out = output(Path(args.output or source.with_suffix(".xlsx").name), args, source,
                  suffixes=(".xlsx",))  # fmt: skip
-    t = read(source)
-    problems(args.trf, t.errors)
-    problems(args.trf, t.warnings, kind="warning")
-    if not t.players:
-        raise FideInputError(
-            f"expected player records (001) in the TRF, got: none ({shown(args.trf)})"
-        )
+    t = read_trf(source)
     if args.start:
         t.given_start = args.start
     kind, why = event_rating_type(t, args.rating_type)

@@ -78,16 +78,21 @@ def _table(path: Path) -> dict[str, list[list[object]]]:
     return out
 
 
-def read_list(path: Path) -> RatingList:
-    """A rating list workbook (the ``rating-list.xlsx`` template's layout)."""
+def _sheets(path: Path, what: str) -> dict[str, list[list[object]]]:
+    """A workbook's sheets, or a :class:`PeriodError` saying why it cannot be read."""
     from ..engine.package import WorkbookError
 
     try:
-        sheets = _table(path)
+        return _table(path)
     except OSError as error:
-        raise PeriodError([f"{path}: cannot read the list ({error.strerror or error})"]) from None
+        raise PeriodError([f"{path}: cannot read {what} ({error.strerror or error})"]) from None
     except WorkbookError as error:
         raise PeriodError([f"{path.name}: {error}"]) from None
+
+
+def read_list(path: Path) -> RatingList:
+    """A rating list workbook (the ``rating-list.xlsx`` template's layout)."""
+    sheets = _sheets(path, "the list")
     problems = []
     for needed in ("Period", "List"):
         if needed not in sheets:
@@ -172,14 +177,7 @@ def _pending(rows: list[list[object]], problems: list[str]) -> list[PendingGame]
 def read_pending(path: Path) -> list[PendingGame]:
     """The pending games of unrated players in a workbook's Pending sheet: a rating-list
     workbook, or the file that ``period`` writes beside FIDE's text layout."""
-    from ..engine.package import WorkbookError
-
-    try:
-        sheets = _table(path)
-    except OSError as error:
-        raise PeriodError([f"{path}: cannot read it ({error.strerror or error})"]) from None
-    except WorkbookError as error:
-        raise PeriodError([f"{path.name}: {error}"]) from None
+    sheets = _sheets(path, "it")
     if "Pending" not in sheets:
         raise PeriodError([f"{path.name}: no sheet 'Pending' (the pending games of a period)"])
     problems: list[str] = []

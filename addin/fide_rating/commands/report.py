@@ -464,6 +464,11 @@ def read_event(source: Path) -> tuple[Tournament, dict[int, Known]]:
         from .convert import crosstable
 
         return crosstable(source)
+    return read_trf(source), {}
+
+
+def read_trf(source: Path) -> Tournament:
+    """A TRF file, its problems and warnings on stderr; one without players is refused."""
     from ..formats.trf import read
 
     t = read(source)
@@ -473,7 +478,7 @@ def read_event(source: Path) -> tuple[Tournament, dict[int, Known]]:
         raise FideInputError(
             f"expected player records (001) in the TRF, got: none ({shown(source)})"
         )
-    return t, {}
+    return t
 
 
 def main(args: argparse.Namespace) -> int:
