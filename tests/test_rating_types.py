@@ -217,3 +217,39 @@ def test_check_counts_rapid_and_blitz_rounds_a_day(
     kind = "blitz" if control.startswith("180") else "rapid"
     line = next(x for x in out.splitlines() if "  3.1 " in x)
     assert line.split()[0] == verdict and f"{rounds} {kind} round" in line
+
+
+@pytest.mark.parametrize(
+    ("edition", "rating", "opponent", "counted"),
+    [
+        ("2009-06-30", 2000, 1500, "1650*"),  # the 350-point rule
+        ("2009-07-01", 2000, 1500, "1600*"),  # the 400-point rule
+        ("2025-09-30", 2700, 2250, "2300*"),  # a 2700 player capped ...
+        ("2025-10-01", 2700, 2250, "2250"),  # ... and not from 2025-10 (standard)
+        ("2025-10-01 rapid", 2700, 2250, "2300*"),  # no 2650 exemption in rapid
+        ("2024-11-30 rapid", 2700, 2080, "2300*"),  # 620 apart: rated until 2024-11
+        ("2024-12-01 rapid", 2700, 2080, None),  # not rated from 2024-12
+        ("2024-12-01 blitz", 2680, 2081, "2280*"),  # 599 apart: rated
+    ],
+)
+def test_the_dated_rules_through_the_event_command(
+    capsys: pytest.CaptureFixture[str], edition: str, rating: int, opponent: int,
+    counted: str | None,
+) -> None:  # fmt: skip
+    assert main(["event", str(rating), "--opponents", str(opponent), "--results", "1", "-k", "10",
+                 "--edition", edition]) == 0  # fmt: skip
+    lines = capsys.readouterr().out.splitlines()
+    games = lines[lines.index(next(x for x in lines if x.split()[:1] == ["opponent"])) + 1 :]
+    rows = [x.split() for x in games if x.split() and x.split()[0].isdigit()]
+    assert (rows[0][1] if rows else None) == counted
+    assert lines[2].split()[-4] == ("1" if counted else "0")  # n
+
+
+@pytest.mark.parametrize(("edition", "result"), [("2014-06-30", "not rated: 5 games against "
+                         "rated opponents, 9 needed"), ("2014-07-01", "rating   2020")])  # fmt: skip
+def test_the_first_rating_minimum_through_the_initial_command(
+    capsys: pytest.CaptureFixture[str], edition: str, result: str
+) -> None:
+    assert main(["initial", "--opponents", "2000,2000,2000,2000,2000", "--results",
+                 "1,0.5,0.5,0,1", "--edition", edition]) == 0  # fmt: skip
+    assert capsys.readouterr().out.splitlines()[-1] == result
