@@ -66,6 +66,18 @@ def rapid_round_robin(tmp: Path) -> tuple[Path, Path]:
     return source, rr
 
 
+def junior_game(tmp: Path, start: dt.date) -> tuple[Path, Path]:
+    """FIDE's list and one rapid game: a 12-year-old with no rapid K on the list beats an
+    adult."""
+    source = fide_list(tmp / "players_list_foa.txt", [
+        _player(2001, "Junior, Kid", 1850, 1800, None, born=start.year - 12),
+        _player(2002, "Adult, Grown", 1900, 1900, 20),
+    ])  # fmt: skip
+    games = event(tmp / "e.trf", start, [(2001, "Junior, Kid", 1800), (2002, "Adult, Grown", 1900)],
+                  {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
+    return source, games
+
+
 def _period(tmp: Path, source: Path, events: list[Path], date: dt.date, next_date: dt.date,
             kind: str = "rapid") -> Path:  # fmt: skip
     out = tmp / f"next-{date:%Y-%m}.txt"
@@ -105,12 +117,7 @@ def test_a_rapid_month_by_the_rapid_rules(tmp_path: Path) -> None:
                                           (D(2022, 10, 1), 40)])  # fmt: skip
 def test_rapid_k_for_a_junior_by_the_date(tmp_path: Path, start: dt.date, k: int) -> None:
     """A junior with few rapid games: K 20 (every player) until 30 September 2022, 40 after."""
-    source = fide_list(tmp_path / "players_list_foa.txt", [
-        _player(2001, "Junior, Kid", 1850, 1800, None, born=start.year - 12),
-        _player(2002, "Adult, Grown", 1900, 1900, 20),
-    ])  # fmt: skip
-    games = event(tmp_path / "e.trf", start, [(2001, "Junior, Kid", 1800), (2002, "Adult, Grown", 1900)],
-                  {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
+    source, games = junior_game(tmp_path, start)
     first = D(start.year, start.month, 1)
     following = D(start.year + start.month // 12, start.month % 12 + 1, 1)
     out = _period(tmp_path, source, [games], first, following)
@@ -147,14 +154,13 @@ def test_the_one_time_raise_of_october_2022(tmp_path: Path) -> None:
                                                D(2022, 10, 1), D(2022, 11, 1))  # fmt: skip
 
 
-def _report_rows(tmp: Path, args: list[str]) -> tuple[dict[str, dict[str, str]], str]:
+def _report_rows(tmp: Path, args: list[str]) -> dict[str, dict[str, str]]:
     import csv
 
     out = tmp / "report.csv"
     main(["report", *args, "--csv", str(out), "--force"])
     with out.open(encoding="utf-8", newline="") as f:
-        rows = {r["No"]: r for r in csv.DictReader(f)}
-    return rows, ""
+        return {r["No"]: r for r in csv.DictReader(f)}
 
 
 def test_report_of_a_rapid_round_robin_as_the_issue_tried_it(
@@ -165,7 +171,7 @@ def test_report_of_a_rapid_round_robin_as_the_issue_tried_it(
     source, rr = rapid_round_robin(tmp_path)
     with rr.open("a") as f:
         f.write("222 900+10\n")
-    rows, _ = _report_rows(tmp_path, [str(rr), "--list", str(source)])
+    rows = _report_rows(tmp_path, [str(rr), "--list", str(source)])
     out = capsys.readouterr().out
     assert "rating type: rapid" in out and "edition 2024-12 rapid" in out
     # New, Rapid: rated with his standard 2150 as a new player (K 40), not "not rated"
@@ -177,20 +183,15 @@ def test_report_of_a_rapid_round_robin_as_the_issue_tried_it(
     assert rows["1"]["We"] == f"{float(fr.event(2700, [2250, 2150], [1, 1], 10, ed).we):.2f}"
     assert rows["1"]["We"] == "1.84"
     # the same file as a standard event: the 2650 exemption, and every game rated
-    rows, _ = _report_rows(tmp_path, [str(rr), "--list", str(source), "--rating-type", "standard"])
+    rows = _report_rows(tmp_path, [str(rr), "--list", str(source), "--rating-type", "standard"])
     assert rows["1"]["N"] == "3" and (rows["4"]["Ro"], rows["4"]["K"]) == ("2150", "20")
 
 
 @pytest.mark.parametrize(("start", "k"), [(D(2013, 5, 4), "20"), (D(2022, 9, 30), "20"),
                                           (D(2022, 10, 1), "40")])  # fmt: skip
 def test_report_rapid_k_of_a_junior(tmp_path: Path, start: dt.date, k: str) -> None:
-    source = fide_list(tmp_path / "players_list_foa.txt", [
-        _player(2001, "Junior, Kid", 1850, 1800, None, born=start.year - 12),
-        _player(2002, "Adult, Grown", 1900, 1900, 20),
-    ])  # fmt: skip
-    games = event(tmp_path / "e.trf", start, [(2001, "Junior, Kid", 1800), (2002, "Adult, Grown", 1900)],
-                  {1: [R(2, "w", "1")], 2: [R(1, "b", "0")]})  # fmt: skip
-    rows, _ = _report_rows(tmp_path, [str(games), "--list", str(source), "--rating-type", "rapid"])
+    source, games = junior_game(tmp_path, start)
+    rows = _report_rows(tmp_path, [str(games), "--list", str(source), "--rating-type", "rapid"])
     assert rows["1"]["K"] == k
 
 

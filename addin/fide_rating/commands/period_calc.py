@@ -25,7 +25,6 @@ from ..formats.trf import read as read_trf
 from ..rules.change import EventTotals, event_totals
 from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on, raise_applies
 from ..rules.errors import FideInputError
-from ..rules.expected import rated_game
 from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.performance import adjust_2024, raise_2022
@@ -167,20 +166,13 @@ def event_facts(
         found = event_games(t, edition_on(start, kind), {n: ratings[i] for n, i in ids.items()})
     except FideInputError as error:
         return [f"{label}: {error}"]
-    ed = found.edition
-    if ed.gap_rule is not None:  # games the edition leaves unrated, for both players
-        own = {n: ratings[i] for n, i in ids.items()}
-        games = {n: [g for g in gs if rated_game(own[n] or 0, g[0], ed)]
-                 for n, gs in found.games.items()}  # fmt: skip
-    else:
-        games = found.games
     return EventFacts(
         label,
         t.name or label,
         start,
         t.end or start,
         found.edition.name,
-        [(ids[n], g) for n, g in games.items()],
+        [(ids[n], g) for n, g in found.games.items()],
         [(ids[n], e) for n, e in found.unrated.items()],
     )
 

@@ -240,7 +240,10 @@ def event_games(
             and (sc := played_score.get(res)) is not None
             and (o := used.get(opp)) is not None
         ]
-        if rating_of.get(p.number) is not None:
+        own = rating_of.get(p.number)
+        if own is not None:
+            if ed.gap_rule is not None:  # rapid and blitz 7.3.1: unrated for both players
+                played = [g for g in played if rated_game(own, g[0], ed)]
             games[p.number] = played
         elif p.number in not_rated:
             continue
@@ -293,9 +296,8 @@ def report(
             return [ReportLine(p, None, None, None, None, why) for p in t.players.values()]
     entries = _entries(t, listed)
     ratings = {n: e.of(kind)[0] for n, e in entries.items()}
-    seven_two_one = (
-        kind != "standard" and get_edition(edition or t.start, kind).standard_rating_for_unrated
-    )
+    # the edition resolved above for a rapid or blitz event: R&B 7.2.1 where it has it
+    seven_two_one = isinstance(edition, Edition) and edition.standard_rating_for_unrated
     for n, e in entries.items():
         if seven_two_one and ratings[n] is None and e.rating is not None:
             # R&B 7.2.1: without a rating of the type, the standard rating, as a rated (new)
@@ -361,8 +363,6 @@ def _line(
     ed, start = found.edition, found.start
     if p.number in found.games:
         games = found.games[p.number]
-        if ed.gap_rule is not None and rating is not None:  # unrated for both (R&B 7.3.1)
-            games = [g for g in games if rated_game(rating, g[0], ed)]
         listed_k = entry.of(kind)[2] if entry is not None else None
         if listed_k is None and known is not None:
             listed_k = known.k
