@@ -3,6 +3,8 @@ bad inputs, and .xlsx saved back with FIDE_* formulas and cached values."""
 
 from __future__ import annotations
 
+import os
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ import pytest
 
 from calc_cases import CASES, expected, workbook
 from fide_rating.cells.calc import office as lo
-from fide_rating.cells.calc.build import COMPONENT, generated
+from fide_rating.cells.calc.build import COMPONENT, IDENTIFIER, generated
 
 pytestmark = pytest.mark.libreoffice
 
@@ -126,3 +128,22 @@ def test_errors_never_become_numbers(office: lo.Office, tmp_path: Path) -> None:
             assert (cell.getError(), cell.getString()) == (error, text), formula
     finally:
         doc.close(True)
+
+
+def test_an_activated_virtual_environment_does_not_reach_libreoffice(
+    libreoffice: tuple[int, ...], oxt: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a virtual environment's bin first on PATH (as after ``activate``), LibreOffice's
+    Python took that environment for its own and the install threw std::bad_alloc: soffice
+    is started without it, and the install succeeds."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text(f"home = {Path(sys.base_prefix) / 'bin'}\n")
+    (venv / "bin" / "python3").symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("VIRTUAL_ENV", str(venv))
+    env = lo.office_environment()
+    assert str(venv / "bin") not in env["PATH"].split(os.pathsep)
+    assert "VIRTUAL_ENV" not in env
+    with lo.office_with_addin(tmp_path / "profile", oxt) as running:
+        assert [e["identifier"] for e in running.extensions()] == [IDENTIFIER]

@@ -72,10 +72,30 @@ def version() -> tuple[int, ...]:
 def office_environment() -> dict[str, str]:
     """The environment soffice runs in: this process's, without what would let LibreOffice's
     Python import ``fide_rating`` from elsewhere than the installed extension (a PYTHONPATH
-    naming this checkout, a user site-packages), so that the extension is what is tested."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    naming this checkout, a user site-packages), so that the extension is what is tested.
+
+    Nor a virtual or conda environment on PATH: LibreOffice's embedded Python finds its
+    prefix by looking for ``python3`` on PATH, and in an activated environment it takes that
+    environment's standard library and site-packages, under which LibreOffice 25.2 fails to
+    install an extension (``std::bad_alloc``)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX")
+    }
     env["PYTHONNOUSERSITE"] = "1"
+    if "PATH" in env:
+        env["PATH"] = os.pathsep.join(
+            entry
+            for entry in env["PATH"].split(os.pathsep)
+            if entry and not _python_environment(Path(entry).parent)
+        )
     return env
+
+
+def _python_environment(folder: Path) -> bool:
+    """Whether a folder is a virtual environment (pyvenv.cfg) or a conda environment."""
+    return (folder / "pyvenv.cfg").is_file() or (folder / "conda-meta").is_dir()
 
 
 def _props(uno: Any, **values: object) -> tuple[Any, ...]:
