@@ -73,3 +73,47 @@ def test_stale_temporaries_of_a_killed_run_are_removed(tmp_path: Path) -> None:
     os.utime(old, (hour_ago, hour_ago))
     assert clean_stale(tmp_path) == [old]
     assert not old.exists() and young.exists()
+
+
+# --- reading: only regular files -------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    from fide_rating.files import NotARegularFileError, read_regular
+
+    pipe = tmp_path / "event.trf"
+    os.mkfifo(pipe)
+    started = time.monotonic()
+    with pytest.raises(NotARegularFileError, match="a named pipe, not a file"):
+        read_regular(pipe, 1 << 20, lambda mib: "too large")
+    assert time.monotonic() - started < 5  # refused at once, never blocked on open
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_and_a_link_to_it_are_refused(tmp_path: Path) -> None:
+    from fide_rating.files import NotARegularFileError, read_regular
+
+    link = tmp_path / "event.xlsx"
+    link.symlink_to("/dev/zero")
+    for path in (Path("/dev/zero"), link):
+        with pytest.raises(NotARegularFileError, match="a device, not a file"):
+            read_regular(path, 1 << 20, lambda mib: "too large")
+
+
+def test_the_limit_counts_what_is_read(tmp_path: Path) -> None:
+    from fide_rating.files import read_regular
+    from fide_rating.rules.errors import FideInputError
+
+    big = tmp_path / "big.trf"
+    big.write_bytes(b"x" * 2048)
+    assert read_regular(big, 2048, lambda mib: "too large") == b"x" * 2048
+    with pytest.raises(FideInputError, match="too large"):
+        read_regular(big, 2047, lambda mib: "too large")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    from fide_rating.files import NotARegularFileError, read_regular
+
+    with pytest.raises(NotARegularFileError, match="a folder"):
+        read_regular(tmp_path, 1 << 20, lambda mib: "too large")

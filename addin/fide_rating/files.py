@@ -5,7 +5,10 @@ beside the target, which replaces the target only once it is complete, with the 
 permissions; a symbolic link is written through (the link stays a link); a read-only file is
 refused; a failure or an interruption leaves the target as it was and no temporary file.
 
-May import: the standard library only (every layer may use it).
+Every input is read through :func:`open_regular` or :func:`read_regular`: only a regular file,
+never a pipe that blocks or a device that reads without end.
+
+May import: the rules core's errors and the standard library (every layer may use it).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
+
+from .rules.errors import FideInputError
 
 PART = ".part"  # the suffix of temporary files; stale ones are removed by clean_stale
 STALE_AFTER = 3600.0  # seconds: a temporary file older than this was left by a killed run
@@ -81,3 +86,49 @@ def clean_stale(folder: Path, now: float | None = None) -> list[Path]:
                     item.unlink()
                     removed.append(item)
     return removed
+
+
+class NotARegularFileError(FideInputError):
+    """An input that is not a regular file (a folder, a named pipe, a device): never read."""
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading, only when it is a regular file (a link to one is one): a
+    named pipe is opened without waiting for a writer and refused, a device (``/dev/zero``) or
+    a folder refused, so that no input blocks a command or reads without end."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise NotARegularFileError(f"{path}: a folder, not a file") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = (
+                "a folder" if stat.S_ISDIR(st.st_mode)
+                else "a named pipe" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode)
+                else "not a regular file"
+            )  # fmt: skip
+            raise NotARegularFileError(f"{path}: {kind}, not a file: only regular files are read")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: Path, limit: int, too_large: Callable[[float], str]) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them: the limit is counted on what is read
+    (a file that grows while it is read, or whose size ``stat`` does not tell, is caught as
+    well as one that is large to begin with). ``too_large(mib)`` says why a larger one is
+    refused."""
+    with open_regular(path) as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > limit:
+            raise FideInputError(f"{path}: {too_large(size / 2**20)}")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise FideInputError(f"{path}: {too_large(len(data) / 2**20)} (it grew while it was read)")
+    return data

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import os
 import posixpath
 import re
 import zipfile
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import atomic
+from ..files import atomic, open_regular
 from .formula import ERRORS, Value, XlError, col_letters, col_number
 from .formula.structured import Table
 from .xlsxout import text as xml_text
@@ -117,13 +118,17 @@ def declares_doctype(content: bytes) -> bool:
 def read_file(path: Path) -> bytes:
     """A workbook file's bytes, refused before it is read when it is larger than a workbook's
     parts may be unpacked (a package cannot hold more than it unpacks to)."""
-    size = path.stat().st_size
-    if size > MAX_TOTAL:
-        raise WorkbookError(
-            f"refused: the file holds {size / 2**20:,.0f} MiB, more than a workbook's parts may "
-            f"hold unpacked ({MAX_TOTAL >> 20} MiB)"
-        )
-    return path.read_bytes()
+    with open_regular(path) as f:  # a pipe or a device is refused, never read
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_TOTAL:
+            raise WorkbookError(
+                f"refused: the file holds {size / 2**20:,.0f} MiB, more than a workbook's parts "
+                f"may hold unpacked ({MAX_TOTAL >> 20} MiB)"
+            )
+        data = f.read(MAX_TOTAL + 1)
+    if len(data) > MAX_TOTAL:
+        raise WorkbookError(f"refused: the file grew past {MAX_TOTAL >> 20} MiB while it was read")
+    return data
 
 
 def read_package(

@@ -19,8 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from ..files import write_bytes
-from ..rules.errors import FideInputError
+from ..files import read_regular, write_bytes
 from .trf_records import (
     RECORDS,
     SCORING_CODES,
@@ -700,13 +699,9 @@ MAX_FILE = 64 << 20  # bytes: a TRF of 9,999 players and 15 rounds takes under 3
 
 def read(path: Path) -> Tournament:
     """A TRF file; one larger than any tournament's report is refused before it is read."""
-    size = path.stat().st_size
-    if size > MAX_FILE:
-        raise FideInputError(
-            f"{path}: a TRF of {size / 2**20:,.0f} MiB is larger than any tournament's report "
-            f"(at most {MAX_FILE >> 20} MiB)"
-        )
-    return parse(path.read_bytes())
+    return parse(read_regular(path, MAX_FILE, lambda mib: (
+        f"a TRF of {mib:,.0f} MiB is larger than any tournament's report (at most "
+        f"{MAX_FILE >> 20} MiB)")))  # fmt: skip
 
 
 def points_of(results: Iterable[str]) -> Fraction:
