@@ -7,12 +7,13 @@ May import: :mod:`fide_rating.engine.formula` and the standard library.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .formula import ERRORS, Fn, Unsupported, Value, XlError, col_letters, scalar
+from .formula import ERRORS, Area, Fn, Unsupported, Value, XlError, col_letters, scalar
 from .package import NO
 
 
@@ -134,6 +135,9 @@ class Book:
         self.previous: dict[tuple[str, int, int], Value] = {}
         self.cyclic: set[tuple[str, int, int]] = set()
         self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
+        self.held_keys: dict[str, list[tuple[int, int]]] = {}  # a sheet's cells, in order
+        self.deepest: tuple[str, int, int] | None = None  # where the recursion ran out
+        self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
@@ -182,6 +186,29 @@ class Book:
         self.blocks[area] = out
         return out
 
+    def held(self, area: Area) -> Iterator[Value] | None:
+        """The values of the cells of ``area`` that hold something, row by row, where the
+        area (up to its sheet's used end) is larger than all its sheet holds: a whole sheet
+        with one far cell is read as its cells, not as 17 billion blanks. None for an area
+        read whole as usual."""
+        sheet = self._sheet(area.sheet)
+        rows, cols = self.extents.get(sheet, (0, 0))
+        r2, c2 = min(area.r2, rows), min(area.c2, cols)
+        size = max(0, r2 - area.r1 + 1) * max(0, c2 - area.c1 + 1)
+        if size < SPARSE_FROM:
+            return None
+        keys = self.held_keys.get(sheet)
+        if keys is None:
+            every = {(k[1], k[2]) for k in self.results if k[0] == sheet}
+            every.update((k[1], k[2]) for k in self.compiled if k[0] == sheet)
+            keys = self.held_keys[sheet] = sorted(every)
+        if size <= len(keys):
+            return None
+        first = bisect.bisect_left(keys, (area.r1, 0))
+        last = bisect.bisect_right(keys, (r2, cols + 1))
+        c1 = area.c1
+        return (self.value(sheet, r, c) for r, c in keys[first:last] if c1 <= c <= c2)
+
     def value(self, sheet: str, row: int, col: int) -> Value:
         key = (sheet, row, col)
         found = self.results.get(key, MISSING)  # constants are there from the start
@@ -214,6 +241,10 @@ class Book:
                 v = scalar(self, v, row, col)
         except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
             v = ERRORS["#NUM!"]
+        except RecursionError:  # the chain is deeper than Python's stack: where it got to
+            if self.deepest is None:
+                self.deepest, self.deep_path = key, set(self.active)
+            raise
         except NotComputed as error:  # this cell neither: the next one asking learns at once
             self.compiled[key] = not_computed(str(error))
             raise
@@ -234,4 +265,5 @@ class Book:
         return v
 
 
+SPARSE_FROM = 1 << 16  # cells in a range: from this many, one with few cells read as its cells
 CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported

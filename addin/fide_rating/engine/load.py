@@ -18,6 +18,7 @@ from .formula import ERRORS, Area, Compiler, Fn, Unsupported, Value, col_letters
 from .formula.structured import rewrite
 from .formula.values import element
 from .package import (
+    WorkbookError,
     check_totals,
     defined_names,
     external_sheets,
@@ -79,9 +80,12 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
     for title, part in where.items():
         book.sheets[title.upper()] = title
-        fixed, formulas, stored, max_row, max_col = read_sheet(
-            parts[part], strings, keep_stored=keep_stored
-        )
+        try:
+            fixed, formulas, stored, max_row, max_col = read_sheet(
+                parts[part], strings, keep_stored=keep_stored
+            )
+        except WorkbookError as error:  # where: the sheet, and its part
+            raise WorkbookError(f"sheet {title!r} ({part}): {error}") from None
         book.extents[title] = (max_row, max_col)
         filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
         book.hidden[title] = hidden_rows(parts[part], filters)

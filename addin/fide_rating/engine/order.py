@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from .book import CIRCULAR, Book, Circular, NotComputed, Origins
+from .book import CIRCULAR, Book, Circular, NotComputed, Origins, not_computed
 from .formula import Compiler, Unsupported, Value, col_letters
 from .formula.compiler import cells_of, references
 
@@ -31,7 +31,7 @@ def compute_all(
     sys.setrecursionlimit(max(old_limit, 20_000))
     failed: dict[tuple[str, int, int], str] = {}
 
-    def not_computed(key: tuple[str, int, int], error: NotComputed) -> None:
+    def report(key: tuple[str, int, int], error: NotComputed) -> None:
         """Why a cell is left: its own formula's reason (found when run), or the cell it
         depends on."""
         own = f"{key[0]}!{col_letters(key[2])}{key[1]} ("
@@ -42,26 +42,46 @@ def compute_all(
             failed[key] = f"depends on {text}, which is not computed"
 
     results = book.results
+    on_the_way: set[tuple[str, int, int]] = set()
     try:
         for key in pending:
             try:
                 if key not in results:
                     book.compute(key)
             except NotComputed as error:
-                not_computed(key, error)
+                report(key, error)
             except Circular as error:
                 failed[key] = f"circular reference through {error}"
             except RecursionError:
-                try:
+                try:  # the chain as it runs (INDIRECT, OFFSET too), from its deepest cell up
+                    _deepest_first(book, key)
+                    continue
+                except NotComputed as error:
+                    report(key, error)
+                    continue
+                except Circular as error:
+                    failed[key] = f"circular reference through {error}"
+                    continue
+                except _ChainTooDeepError as error:
+                    on_the_way = error.cells
+                except RecursionError:
+                    on_the_way = set()
+                try:  # the written references' order, with a stack of its own
                     _bottom_up(book, key, sources, compiler)
                     value = book.value(*key)
                 except NotComputed as error:
-                    not_computed(key, error)
+                    report(key, error)
                     continue
                 except (RecursionError, Circular) as error:
                     value = CIRCULAR if isinstance(error, Circular) else None
                     if value is None:
                         failed[key] = "dependency chain too deep"
+                        for cell in on_the_way:  # each would take as long to fail again
+                            if cell not in results and cell in book.compiled:
+                                where = f"{cell[0]}!{col_letters(cell[2])}{cell[1]}"
+                                book.compiled[cell] = not_computed(
+                                    f"{where} (dependency chain too deep)"
+                                )
                 if value is CIRCULAR:
                     book.results[key] = CIRCULAR
             except Exception as error:  # a fault of ours: this cell, not the batch
@@ -72,6 +92,42 @@ def compute_all(
         if book.results.get(key) is CIRCULAR and key not in failed:
             failed[key] = "circular reference (or behind one)"
     return failed
+
+
+class _ChainTooDeepError(RecursionError):
+    """A chain that :func:`_deepest_first` could not follow to its end, and its cells."""
+
+    def __init__(self, cells: set[tuple[str, int, int]]) -> None:
+        super().__init__("dependency chain too deep")
+        self.cells = cells
+
+
+def _deepest_first(book: Book, start: tuple[str, int, int]) -> None:
+    """Compute ``start`` whose chain of references is deeper than Python's recursion: the
+    deepest cell the last try reached is computed first, from the top of the stack, and so on
+    down; then each again from the bottom up, each finding the one below it computed. Follows
+    the chain as the formulas run it, references made by INDIRECT or OFFSET too; a try that
+    gets no deeper (a formula deep in itself) is left to the caller (RecursionError)."""
+    stack = [start]
+    seen: set[tuple[str, int, int]] = {start}  # the cells on the tries' paths
+    while stack:
+        key = stack[-1]
+        book.deepest = None
+        try:
+            if key not in book.results:
+                book.compute(key)
+        except RecursionError:
+            deeper, path = book.deepest, book.deep_path - {key}
+            if deeper is None or deeper == key or not path.isdisjoint(seen):
+                # no deeper, or round again: a circle (or two ways to one cell)
+                raise _ChainTooDeepError(seen | path) from None
+            seen |= path
+            stack.append(deeper)
+            continue
+        except (NotComputed, Circular):
+            if key == start:
+                raise  # the cells on the way learn it when computed again
+        stack.pop()
 
 
 def iterate(

@@ -63,12 +63,52 @@ def tokenize(text: str) -> list[tuple[str, str]]:
         if kind == "ws":
             spaced = True
         else:
-            token = (kind, m.group())
-            if spaced and out and _ends_operand(out[-1]) and _starts_operand(token):
+            tokens = [(kind, m.group())]
+            if kind == "ref" and not _in_grid(m.group()):
+                tokens = _beyond_grid(m.group())
+            if spaced and out and _ends_operand(out[-1]) and _starts_operand(tokens[0]):
                 out.append(("op", " "))
-            out.append(token)
+            out += tokens
             spaced = False
         pos = m.end()
+    return out
+
+
+_CORNER = re.compile(r"\$?([A-Za-z]{1,3})?\$?([0-9]+)?")
+
+
+def _in_grid(text: str) -> bool:
+    """Whether a reference's corners are on Excel's grid (A1 to XFD1048576)."""
+    ref = text.rpartition("!")[2]
+    for corner in ref.split(":"):
+        m = _CORNER.fullmatch(corner)
+        if m is None:
+            return False
+        letters, digits = m.groups()
+        if letters is not None and col_number(letters) > MAX_COLS:
+            return False
+        if digits is not None and not 1 <= int(digits) <= MAX_ROWS:
+            return False
+    return True
+
+
+def _beyond_grid(text: str) -> list[tuple[str, str]]:
+    """A reference written past Excel's grid (``XFE1``, ``A1048577``) as Excel reads it: such
+    a corner is a name (#NAME? where the workbook does not define it), ``A1:XFE1`` the range
+    between a cell and a name."""
+    sheet, bang, ref = text.rpartition("!")
+    out: list[tuple[str, str]] = []
+    for i, corner in enumerate(ref.split(":")):
+        if i:
+            out.append(("op", ":"))
+        whole = (sheet + bang if i == 0 else "") + corner
+        m = _CORNER.fullmatch(corner)
+        if m is not None and m.group(1) and m.group(2) and _in_grid(corner):
+            out.append(("ref", whole))
+        elif corner.lstrip("$").isdigit():
+            out.append(("number", corner.lstrip("$")))
+        else:
+            out.append(("name", whole))
     return out
 
 

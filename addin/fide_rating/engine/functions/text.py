@@ -14,12 +14,21 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
-from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
+from ..formula.values import (
+    MAX_TEXT,
+    NA,
+    VALUE,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    as_grid,
+)
 from .base import Impl, define, flatten, wildcards
 from .information import first_cell
 from .numfmt import format_text
 
-_LONGEST = 32767  # characters in a cell
 CALC = XlError("#CALC!")
 
 
@@ -134,8 +143,10 @@ def _replace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
 
 
 def _joined(parts: list[str]) -> Result:
-    out = "".join(parts)
-    return VALUE if len(out) > _LONGEST else out
+    """The texts one after the other; #VALUE! past Excel's longest text (never built)."""
+    if sum(map(len, parts)) > MAX_TEXT:
+        return VALUE
+    return "".join(parts)
 
 
 @define("CONCATENATE", "s")
@@ -196,11 +207,7 @@ def _position(case: bool) -> Impl:
         at = int(1.0 if start is None else start) - 1  # type: ignore[arg-type]
         if at < 0 or at > len(within):
             return VALUE
-        if case:
-            found = within.find(find, at)
-        else:
-            m = wildcards(find).search(within, at)
-            found = -1 if m is None else m.start()
+        found = within.find(find, at) if case else wildcards(find).search(within, at)
         return VALUE if found < 0 else float(found + 1)
 
     return impl
@@ -217,6 +224,8 @@ def _substitute(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Resul
     if not old:
         return text
     if nth is None:
+        if len(text) + text.count(old) * (len(new) - len(old)) > MAX_TEXT:
+            return VALUE  # never built: 32,767 replacements of 32,767 characters each
         return text.replace(old, new)
     k = int(nth)  # type: ignore[arg-type]
     if k < 1:
@@ -233,7 +242,7 @@ def _substitute(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Resul
 def _rept(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     t, n = args
     assert isinstance(t, str) and isinstance(n, float)
-    if n < 0 or len(t) * int(n) > _LONGEST:
+    if n < 0 or len(t) * int(n) > MAX_TEXT:
         return VALUE
     return t * int(n)
 
@@ -434,9 +443,13 @@ def _arraytotext(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Res
     grid, form = as_grid(book, args[0]), args[1]
     if form not in (None, 0.0, 1.0):
         return VALUE
-    if form == 1.0:
-        return "{" + ";".join(",".join(_as_text(v, True) for v in line) for line in grid) + "}"
-    return ", ".join(_as_text(v, False) for line in grid for v in line)
+    strict = form == 1.0
+    texts = [[_as_text(v, strict) for v in line] for line in grid]
+    if sum(len(t) + 2 for line in texts for t in line) > MAX_TEXT + 2:
+        return VALUE  # never built: longer than Excel's longest text
+    if strict:
+        return "{" + ";".join(",".join(line) for line in texts) + "}"
+    return ", ".join(t for line in texts for t in line)
 
 
 # --- regular expressions (Excel's REGEX functions; Python's dialect of Excel's PCRE2) -----------
@@ -488,8 +501,17 @@ def _regexreplace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Res
     found = _regex(pattern, bool(case))
     template = re.sub(r"\$(\d+)", r"\\g<\1>", replacement.replace("\\", "\\\\"))
     n = 0 if nth is None else int(nth)  # type: ignore[arg-type]
-    if n == 0:
-        return found.sub(template, text)
+    if n == 0:  # piece by piece, never past Excel's longest text
+        out: list[str] = []
+        size, at = 0, 0
+        for m in found.finditer(text):
+            piece = text[at : m.start()] + m.expand(template)
+            size += len(piece)
+            if size > MAX_TEXT:
+                return VALUE
+            out.append(piece)
+            at = m.end()
+        return "".join(out) + text[at:]
     spots = list(found.finditer(text))
     if abs(n) > len(spots):
         return text

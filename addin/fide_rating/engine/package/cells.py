@@ -12,7 +12,9 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
-from ..formula import ERRORS, Value, XlError, col_number
+from ..formula import ERRORS, Value, XlError, col_letters, col_number
+from ..formula.values import MAX_COLS, MAX_ROWS
+from .archive import WorkbookError
 from .markup import CELL, COLS, R_ATTR, ROW_EL, V, attributes, unescape, xstring
 
 _IS_T = re.compile(rb"<(?:\w+:)?t\b[^>]*>(.*?)</(?:\w+:)?t>", re.S)
@@ -70,12 +72,14 @@ def read_sheet(
     formulas: dict[tuple[int, int], Formula] = {}
     stored: dict[tuple[int, int], Value] = {}
     cols = COLS
+    cells = 0  # cells read, each stored once or empty: fewer stored means one written twice
+    empty = 0
     if part.count(b"<c ") == part.count(b'<c r="'):
         # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
         # one pattern takes the common shapes apart; anything else goes through _cell
-        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in _CELL_PARTS.findall(
-            part
-        ):
+        found_cells = _CELL_PARTS.findall(part)
+        cells = len(found_cells)
+        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in found_cells:
             key = (int(digits), cols.get(letters) or col_number(letters.decode()))
             if fmark and not rest and not keep_stored:
                 found = seen.get(fattrs)  # a shared formula's follower: its one object at once
@@ -87,7 +91,7 @@ def read_sheet(
             if rest:
                 body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
                     b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
-                _cell(key, kind, body, strings, constants, formulas, stored)
+                empty += not _cell(key, kind, body, strings, constants, formulas, stored)
             elif fmark:
                 found = seen.get(fattrs)  # a shared formula's follower: its one object at once
                 formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
@@ -102,12 +106,11 @@ def read_sheet(
                     except ValueError:
                         pass
                 elif kind == b"s":
-                    try:
-                        constants[key] = strings[int(vtext)]
-                        continue
-                    except (ValueError, IndexError):
-                        pass
+                    constants[key] = shared(strings, vtext, key)
+                    continue
                 constants[key] = stored_value(kind, vtext, strings)
+            else:
+                empty += 1
     else:
         row = 0
         for rm in ROW_EL.finditer(part):
@@ -119,14 +122,62 @@ def read_sheet(
                 ref = R_ATTR.search(attrs)
                 col = col_number(ref.group(1).decode()) if ref else col + 1
                 body = cm.group("body")
+                cells += 1
                 if body:
                     i = attrs.find(b't="')
                     kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
-                    _cell((row, col), kind, body, strings, constants, formulas, stored)
-    keys = list(constants) + list(formulas)
-    max_row = max((k[0] for k in keys), default=0)
-    max_col = max((k[1] for k in keys), default=0)
+                    empty += not _cell((row, col), kind, body, strings, constants, formulas,
+                                       stored)  # fmt: skip
+                else:
+                    empty += 1
+    if len(constants) + len(formulas) + empty != cells or not constants.keys().isdisjoint(
+            formulas):  # fmt: skip
+        raise WorkbookError(f"corrupt sheet: the cell {_twice(part)} is written twice in it")
+    max_row = max(max((k[0] for k in constants), default=0),
+                  max((k[0] for k in formulas), default=0))  # fmt: skip
+    max_col = max(max((k[1] for k in constants), default=0),
+                  max((k[1] for k in formulas), default=0))  # fmt: skip
+    if max_row > MAX_ROWS or max_col > MAX_COLS:
+        far = next(k for k in [*constants, *formulas] if k[0] > MAX_ROWS or k[1] > MAX_COLS)
+        raise WorkbookError(
+            f"corrupt sheet: the cell {col_letters(far[1])}{far[0]} is beyond Excel's grid "
+            f"({MAX_ROWS:,} rows, {MAX_COLS:,} columns)"
+        )
     return constants, formulas, stored, max_row, max_col
+
+
+def shared(strings: list[str], index: bytes, key: tuple[int, int]) -> str:
+    """The shared string a cell's ``<v>`` gives the number of; anything but the number of one
+    of the workbook's strings is refused (Excel would say the file is corrupt)."""
+    try:
+        k = int(index)
+    except ValueError:
+        k = -1
+    if 0 <= k < len(strings):
+        return strings[k]
+    raise WorkbookError(
+        f"corrupt sheet: the cell {col_letters(key[1])}{key[0]} refers to shared string "
+        f"{index.decode(errors='replace')[:20]!r}, and the workbook holds {len(strings):,} "
+        f"(numbered from 0)"
+    )
+
+
+def _twice(part: bytes) -> str:
+    """The first cell a sheet writes twice (found again, slowly: only for the message)."""
+    seen: set[tuple[int, int]] = set()
+    row = 0
+    for rm in ROW_EL.finditer(part):
+        r_attr = re.search(rb'\br="(\d+)"', rm.group("attrs"))
+        row = int(r_attr.group(1)) if r_attr else row + 1
+        col = 0
+        for cm in CELL.finditer(rm.group("body") or b""):
+            ref = R_ATTR.search(cm.group("attrs"))
+            col = col_number(ref.group(1).decode()) if ref else col + 1
+            key = (int(ref.group(2)) if ref else row, col)
+            if key in seen:
+                return f"{col_letters(key[1])}{key[0]}"
+            seen.add(key)
+    return "?"
 
 
 def _formula(
@@ -158,7 +209,8 @@ def _cell(
     constants: dict[tuple[int, int], Value],
     formulas: dict[tuple[int, int], Formula],
     stored: dict[tuple[int, int], Value],
-) -> None:
+) -> bool:
+    """Read one cell of any shape into its dictionary; whether it held anything."""
     fm = _F_EL.search(body)
     vm = V.search(body)
     vtext = vm.group("text") if vm and vm.group("text") is not None else None
@@ -166,6 +218,8 @@ def _cell(
         value: Value = "".join(xstring(x) for x in _IS_T.findall(body))
     elif vtext is None:
         value = None
+    elif kind == b"s" and fm is None:
+        value = shared(strings, vtext, key)
     else:
         value = stored_value(kind, vtext, strings)
     if fm is not None:
@@ -175,8 +229,11 @@ def _cell(
             xstring(text) if text else None, fa.get("t", ""), fa.get("si"), fa.get("ref")
         )
         stored[key] = value
-    elif value is not None:
+        return True
+    if value is not None:
         constants[key] = value
+        return True
+    return False
 
 
 def stored_value(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
@@ -188,9 +245,10 @@ def stored_value(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
             return unescape(vtext)
     if kind == b"s":
         try:
-            return strings[int(vtext)]
-        except (ValueError, IndexError):
+            k = int(vtext)
+        except ValueError:
             return ERRORS["#REF!"]
+        return strings[k] if 0 <= k < len(strings) else ERRORS["#REF!"]
     if kind == b"b":
         return vtext.strip() in (b"1", b"true")
     if kind == b"e":

@@ -8,20 +8,26 @@ and the standard library.
 
 from __future__ import annotations
 
+import math
 import posixpath
 import re
 
 from ..formula import Value, col_number
 from ..formula.structured import Table
+from .archive import WorkbookError
 from .cells import filter_rows, stored_value
 from .markup import V, attributes, unescape, xstring
 
-_SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\b([^>]*)/?>")
-_REL_TAG = re.compile(rb"<(?:\w+:)?Relationship\b([^>]*)/?>")
+# an element's attributes, a quoted value may hold a ">" (a sheet named "a>b")
+_ATTRS = rb'(?:[^>"]|"[^"]*")*'
+_SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\b(" + _ATTRS + rb")/?>")
+_REL_TAG = re.compile(rb"<(?:\w+:)?Relationship\b(" + _ATTRS + rb")/?>")
 
 
 def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
-    """Sheet name -> the worksheet part that holds it."""
+    """Sheet name -> the worksheet part that holds it. Two sheets of one name (Excel's names
+    differ regardless of case) or two sheets in one part are refused: a formula naming the
+    sheet, or a value written into it, would be one of them at random."""
     book_part = "xl/workbook.xml"
     rels_part = posixpath.join(posixpath.dirname(book_part), "_rels", "workbook.xml.rels")
     targets: dict[str, str] = {}
@@ -35,12 +41,26 @@ def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
         )
         targets[a.get("Id", "")] = path
     out: dict[str, str] = {}
+    names: dict[str, str] = {}  # upper-case name -> name
+    held: dict[str, str] = {}  # part -> the sheet in it
     for raw in _SHEET_TAG.findall(parts.get(book_part, b"")):
         a = attributes(raw)
         rid = next((v for k, v in a.items() if k.endswith(":id") or k == "r:id"), "")
         name = unescape(a.get("name", "").encode())
+        if name.upper() in names:
+            raise WorkbookError(
+                f"corrupt workbook: two sheets named {names[name.upper()]!r} and {name!r} "
+                "(Excel's sheet names differ regardless of case)"
+            )
+        names[name.upper()] = name
         if rid in targets and targets[rid] in parts:
-            out[name] = targets[rid]
+            part = targets[rid]
+            if part in held:
+                raise WorkbookError(
+                    f"corrupt workbook: the sheets {held[part]!r} and {name!r} are both the "
+                    f"part {part}"
+                )
+            out[name] = held[part] = part
     return out
 
 
@@ -90,7 +110,8 @@ def settle_calculation(book: bytes) -> bytes:
 
 
 _NAME_EL = re.compile(
-    rb"<(?:\w+:)?definedName\b(?P<attrs>[^>]*)>(?P<text>.*?)</(?:\w+:)?definedName>", re.S
+    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>.*?)</(?:\w+:)?definedName>",
+    re.S,
 )
 
 
@@ -133,8 +154,8 @@ def scoped_names(parts: dict[str, bytes]) -> dict[str, dict[str, str]]:
 
 
 _CELL_REF = re.compile(r"([A-Z]+)([0-9]+)")
-_EXTERNAL_REF = re.compile(rb"<(?:\w+:)?externalReference\b([^>]*)/?>")
-_EXT_SHEET_NAME = re.compile(rb"<(?:\w+:)?sheetName\b([^>]*)/?>")
+_EXTERNAL_REF = re.compile(rb"<(?:\w+:)?externalReference\b(" + _ATTRS + rb")/?>")
+_EXT_SHEET_NAME = re.compile(rb"<(?:\w+:)?sheetName\b(" + _ATTRS + rb")/?>")
 _EXT_SHEET_DATA = re.compile(
     rb"<(?:\w+:)?sheetData\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?sheetData>)", re.S
 )
@@ -187,8 +208,8 @@ def external_sheets(parts: dict[str, bytes]) -> dict[str, dict[tuple[int, int], 
     return out
 
 
-_TABLE_TAG = re.compile(rb"<(?:\w+:)?table\b([^>]*)>")
-_TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b([^>]*?)/?>")
+_TABLE_TAG = re.compile(rb"<(?:\w+:)?table\b(" + _ATTRS + rb")>")
+_TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b(" + _ATTRS + rb")/?>")
 _TABLE_TYPE = "/relationships/table"
 
 
@@ -235,6 +256,9 @@ def _table(xml: bytes, sheet: str) -> Table | None:
                  filter_rows(xml))  # fmt: skip
 
 
+MAX_ITERATIONS = 32_767
+
+
 def iteration(book: bytes) -> tuple[int, float] | None:
     """The workbook's iterative calculation (``<calcPr iterate="1" iterateCount="100"
     iterateDelta="0.001"/>``, Excel's defaults): the most iterations and the change at which
@@ -246,6 +270,10 @@ def iteration(book: bytes) -> tuple[int, float] | None:
     if attrs.get(b"iterate") not in (b"1", b"true"):
         return None
     try:
-        return int(attrs.get(b"iterateCount", b"100")), float(attrs.get(b"iterateDelta", b"0.001"))
+        count = int(attrs.get(b"iterateCount", b"100"))
+        delta = float(attrs.get(b"iterateDelta", b"0.001"))
     except ValueError:
         return 100, 0.001
+    # Excel takes 1 to 32,767 iterations (File > Options > Formulas): a file's 2,000,000,000
+    # is its most, not a night's work
+    return min(max(count, 1), MAX_ITERATIONS), delta if math.isfinite(delta) else 0.001
