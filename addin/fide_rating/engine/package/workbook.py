@@ -60,7 +60,7 @@ def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
                     f"corrupt workbook: the sheets {held[part]!r} and {name!r} are both the "
                     f"part {part}"
                 )
-            out[name] = held[part] = part
+            out[name], held[part] = part, name
     return out
 
 
