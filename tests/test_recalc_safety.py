@@ -466,3 +466,38 @@ def test_a_folder_linked_into_itself_is_walked_once(tmp_path: Path) -> None:
     assert iter_sources([str(folder / "*" / "*.xlsx")]) == [
         folder / "self" / "a.xlsx", folder / "sub" / "b.xlsx"
     ]  # fmt: skip
+
+
+def test_a_long_text_of_digits_is_read_without_backtracking(tmp_path: Path) -> None:
+    """A number's pattern with one way to read each text: 32,766 digits and a letter are not
+    a number at once (the pattern before took 19 seconds to say so)."""
+    out = book(tmp_path, {"A1": "1" * 32766 + "x", "A2": "1" * 300, "B1": "=A1+0", "B2": "=A2+0",
+                          "B3": '=VALUE("1.5e3")', "B4": '=VALUE("1.")'})  # fmt: skip
+    assert values_of(out) == {"B1": ERRORS["#VALUE!"], "B2": float("1" * 300), "B3": 1500.0,
+                              "B4": 1.0}  # fmt: skip
+
+
+def test_a_regular_expression_that_may_backtrack_exponentially_is_reported(
+    tmp_path: Path,
+) -> None:
+    text = '"' + "a" * 40 + '"'
+    out = book(
+        tmp_path,
+        {
+            "A1": f'=REGEXTEST({text},"(a+)+b")',
+            "A2": f'=REGEXTEST({text},"(a|aa)*b")',
+            "A3": '=REGEXTEST("abab","(ab)\\1")',
+            "A4": f'=REGEXTEST({text},"a+b")',
+            "A5": '=REGEXEXTRACT("x-12.5-y","\\d+\\.\\d+")',
+            "A6": '=REGEXTEST("abab","(?:ab)+")',
+        },
+    )
+    assert values_of(out) == {"A4": False, "A5": "12.5", "A6": True}
+    assert reasons(out) == {
+        "A1": "the regular expression '(a+)+b' has a repetition inside a repetition: it may "
+        "take exponential time",
+        "A2": "the regular expression '(a|aa)*b' has alternatives inside a repetition: it may "
+        "take exponential time",
+        "A3": "the regular expression '(ab)\\\\1' has a back-reference: it may take exponential "
+        "time",
+    }

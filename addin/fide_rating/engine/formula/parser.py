@@ -26,7 +26,7 @@ _TOKEN = re.compile(
   | (?P<error>(?:{_SHEET})?\#REF!|\#NULL!|\#DIV/0!|\#VALUE!|\#NAME\?|\#NUM!|\#N/A)
   | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
   | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
-  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
   | (?P<name>(?:{_SHEET}|\[\d+\]!)?[A-Za-z_\\][\w.]*)
   | (?P<op><>|<=|>=|[-+*/^&=<>%(),;:{{}}])
     """,

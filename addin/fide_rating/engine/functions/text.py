@@ -9,9 +9,12 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
 from ..formula.values import (
@@ -98,7 +101,7 @@ def _numbervalue(book: Book, sh: str, r: int, c: int, args: list[str | None]) ->
     if grouping:
         whole = whole.replace(grouping, "")
     shown = whole + ("." + fraction if sep else "")
-    if not re.fullmatch(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", shown):
+    if not re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", shown):
         return VALUE
     return float(shown) / 100.0**percent
 
@@ -456,10 +459,55 @@ def _arraytotext(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Res
 
 
 def _regex(pattern: str, insensitive: bool) -> re.Pattern[str]:
+    """The pattern compiled; one that may backtrack exponentially (a repetition or a choice
+    inside a repetition, ``(a+)+``; a back-reference) is reported, not run: Python's engine
+    has no limit on its steps, and 40 characters would take minutes."""
     try:
-        return re.compile(pattern, re.I if insensitive else 0)
+        found = re.compile(pattern, re.I if insensitive else 0)
+        tree = _PARSER.parse(pattern)
     except re.error:
         raise Unsupported(f"the regular expression {pattern[:30]!r}") from None
+    risk = _exponential(tree.data, False)
+    if risk is not None:
+        raise Unsupported(
+            f"the regular expression {pattern[:30]!r} has {risk}: it may take exponential time"
+        )
+    return found
+
+
+# Python's own reader of regular expressions (``re._parser``, ``sre_parse`` before 3.11)
+_PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+_REPEATS = frozenset(("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"))
+
+
+def _exponential(items: Any, repeated: bool) -> str | None:
+    """What in a parsed pattern may make a backtracking engine take exponential time, if
+    anything: ``repeated`` when the items are inside a repetition of more than one."""
+    for op, arg in items:
+        kind = str(op)
+        if kind in ("GROUPREF", "GROUPREF_EXISTS"):
+            return "a back-reference"
+        if kind in _REPEATS:
+            _, high, body = arg
+            many = high > 1
+            if many and repeated:
+                return "a repetition inside a repetition"
+            found = _exponential(body, repeated or many)
+        elif kind == "BRANCH":
+            if repeated:
+                return "alternatives inside a repetition"
+            found = next((f for b in arg[1] if (f := _exponential(b, False)) is not None), None)
+        elif kind == "SUBPATTERN":
+            found = _exponential(arg[-1], repeated)
+        elif kind in ("ASSERT", "ASSERT_NOT"):
+            found = _exponential(arg[1], repeated)
+        elif kind == "ATOMIC_GROUP":
+            found = _exponential(arg, repeated)
+        else:
+            continue
+        if found is not None:
+            return found
+    return None
 
 
 @define("REGEXTEST", "s s n?")
