@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from .formula import ERRORS, Area, Fn, Unsupported, Value, XlError, col_letters, scalar
+from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, scalar
 from .package import NO
 
 
@@ -98,12 +98,55 @@ class Computed(Mapping[Any, Value]):
 
 
 class Circular(Exception):  # noqa: N818 - reads as what it reports
-    """A formula that depends on itself."""
+    """A formula that depends on itself: the cells of its circle as the computation met them
+    on its way back, ``named`` once it came back to the circle's first cell."""
+
+    def __init__(
+        self,
+        start: tuple[str, int, int] | None,
+        named: str = "",
+        members: frozenset[tuple[str, int, int]] = frozenset(),
+    ) -> None:
+        super().__init__(named)
+        self.start = start
+        self.cells: list[tuple[str, int, int]] = []
+        self.named = named
+        self.members = members
+
+    def __str__(self) -> str:
+        return self.named
+
+    def met(self, key: tuple[str, int, int]) -> None:
+        """The computation of ``key`` gives up on the circle: one more of its cells, or (the
+        circle closed) a cell behind it."""
+        if self.start is None or self.named:
+            return
+        self.cells.append(key)
+        if key == self.start:
+            self.members = frozenset(self.cells)
+            path = [_where(k) for k in reversed(self.cells)]
+            if len(path) > 8:
+                path = [*path[:4], f"... ({len(path) - 6:,} more)", *path[-2:]]
+            self.named = " -> ".join([*path, path[0]])
+
+
+def _where(key: tuple[str, int, int]) -> str:
+    return f"{key[0]}!{col_letters(key[2])}{key[1]}"
 
 
 class NotComputed(Exception):  # noqa: N818 - reads as what it reports
     """A formula that needs a cell left uncomputed (an unsupported formula): its value is not
     known, and the cached one may be stale."""
+
+
+def on_circle(named: str = "", members: frozenset[tuple[str, int, int]] = frozenset()) -> Fn:
+    """The closure of a cell found on a circle of references (or behind one): no value, the
+    circle named where it is known."""
+
+    def raise_(book: object, sheet: str, row: int, col: int) -> Value:
+        raise Circular(None, named, members)
+
+    return raise_
 
 
 def not_computed(where: str) -> Fn:
@@ -122,7 +165,9 @@ class Book:
 
     def __init__(self) -> None:
         self.compiled: dict[tuple[str, int, int], Fn] = {}
-        self.results: dict[tuple[str, int, int], Value] = {}
+        # the cells' values: the constants, then the formulas as computed (a data table's
+        # computation puts a layer of its own over the constants: :mod:`.whatif`)
+        self.results: MutableMapping[tuple[str, int, int], Value] = {}
         self.extents: dict[str, tuple[int, int]] = {}
         self.active: set[tuple[str, int, int]] = set()
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
@@ -137,6 +182,9 @@ class Book:
         self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
         self.held_keys: dict[str, list[tuple[int, int]]] = {}  # a sheet's cells, in order
         self.deepest: tuple[str, int, int] | None = None  # where the recursion ran out
+        self.on_circle: set[tuple[str, int, int]] = set()  # found by the bottom-up order
+        self.substituted: dict[tuple[str, int, int], Value] = {}  # a data table's inputs
+        self._constants: dict[tuple[str, int, int], Value] | None = None
         self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
 
     def extent(self, sheet: str) -> tuple[int, int]:
@@ -186,6 +234,13 @@ class Book:
         self.blocks[area] = out
         return out
 
+    def constants(self) -> dict[tuple[str, int, int], Value]:
+        """The values of the cells that hold no formula (found once)."""
+        if self._constants is None:
+            compiled = self.compiled
+            self._constants = {k: v for k, v in self.results.items() if k not in compiled}
+        return self._constants
+
     def held(self, area: Area) -> Iterator[Value] | None:
         """The values of the cells of ``area`` that hold something, row by row, where the
         area (up to its sheet's used end) is larger than all its sheet holds: a whole sheet
@@ -233,7 +288,7 @@ class Book:
                 self.cyclic.add(key)
                 before = self.previous.get(key)
                 return 0.0 if before is None else before
-            raise Circular(f"{sheet}!{col_letters(col)}{row}")
+            raise Circular(key)
         self.active.add(key)
         try:
             v = f(self, sheet, row, col)
@@ -241,6 +296,9 @@ class Book:
                 v = scalar(self, v, row, col)
         except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
             v = ERRORS["#NUM!"]
+        except Circular as error:  # the way back from the circle: its cells, in order
+            error.met(key)
+            raise
         except RecursionError:  # the chain is deeper than Python's stack: where it got to
             if self.deepest is None:
                 self.deepest, self.deep_path = key, set(self.active)
@@ -266,4 +324,3 @@ class Book:
 
 
 SPARSE_FROM = 1 << 16  # cells in a range: from this many, one with few cells read as its cells
-CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported

@@ -30,6 +30,7 @@ from .package import (
     sheet_parts,
     tables,
 )
+from .whatif import data_table, table_cell
 
 
 @dataclass(slots=True)
@@ -134,14 +135,26 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     last = (f, master, calls_subtotal)
                     continue
             here = f"{col_letters(c)}{r}"
-            if f.kind == "dataTable" or (f.kind == "" and f.text is None):
-                what = "data tables" if f.kind == "dataTable" else "empty formulas"
-                problems.append(Problem(title, here, f"{what} are not evaluated"))
-                results[key] = stored.get((r, c))
-                continue
             try:
+                if f.kind == "dataTable":  # each cell of its range computed by the table
+                    table = data_table(title, f.table or {})
+                    closure = table_cell(table)
+                    for at in table.cells():
+                        compiled[at] = closure
+                        results.pop(at, None)  # a cached value, not a constant
+                        array_cells.add(at)
+                        add(at)
+                        count += at != key
+                    continue
+                if f.kind == "" and f.text is None:
+                    raise Unsupported("an empty formula")
                 if f.kind == "array":
                     cells = _array_cells(title, r, c, f.ref)
+                    if len(cells) == 1 and cells[0][2] != key:  # more cells than recalc holds
+                        _uncomputed(book, fixed, key, cells[0][2], f"{title}!{here}")
+                        raise Unsupported(
+                            f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
+                        )
                     master = compiler.compile_array(f.text or "", r, c)
                     for i, j, at in cells:
                         compiled[at] = picked = _pick(master, key, i, j)
@@ -176,19 +189,43 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
 _SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
 
 
+MAX_ARRAY_CELLS = 100_000  # cells of one array formula's range
+
+
 def _array_cells(
     sheet: str, row: int, col: int, ref: str | None
 ) -> list[tuple[int, int, tuple[str, int, int]]]:
-    """The cells of an array formula's range, each with its place in the result."""
+    """The cells of an array formula's range, each with its place in the result; for a range
+    of more than :data:`MAX_ARRAY_CELLS`, its last corner alone (at -1, -1)."""
     area = (ref or "").replace("$", "").split(":")
     m1, m2 = _REF.fullmatch(area[0]), _REF.fullmatch(area[-1])
     if m1 is None or m2 is None:
         return [(0, 0, (sheet, row, col))]
     r1, c1 = int(m1.group(2)), col_number(m1.group(1))
     r2, c2 = int(m2.group(2)), col_number(m2.group(1))
-    if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000 or not (r1 <= row <= r2 and c1 <= col <= c2):
+    if not (r1 <= row <= r2 and c1 <= col <= c2):
         return [(0, 0, (sheet, row, col))]
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_ARRAY_CELLS:
+        return [(-1, -1, (sheet, r2, c2))]
     return [(r - r1, c - c1, (sheet, r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+def _uncomputed(
+    book: Book,
+    fixed: dict[tuple[int, int], Value],
+    first: tuple[str, int, int],
+    last: tuple[str, int, int],
+    where: str,
+) -> None:
+    """The cells of a range not computed (``first`` to ``last``) hold no value for the
+    formulas that read them: the values the file keeps there may be stale."""
+    sheet, r1, c1 = first
+    _, r2, c2 = last
+    raiser = not_computed(where)
+    for r, c in fixed:
+        if r1 <= r <= r2 and c1 <= c <= c2:
+            book.results.pop((sheet, r, c), None)
+            book.compiled[(sheet, r, c)] = raiser
 
 
 _REF = re.compile(r"([A-Z]{1,3})([0-9]+)")

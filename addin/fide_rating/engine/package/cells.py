@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..formula import ERRORS, Value, XlError, col_letters, col_number
 from ..formula.values import MAX_COLS, MAX_ROWS
@@ -44,6 +45,7 @@ class Formula:
     kind: str  # "", "shared", "array", "dataTable"
     shared: str | None
     ref: str | None = None  # an array formula's range (or a shared formula's)
+    table: dict[str, str] | None = None  # a data table's attributes (r1, r2, dt2D, dtr ...)
 
 
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
@@ -67,7 +69,7 @@ def read_sheet(
     """Constants, formulas and the formulas' stored values of one worksheet part (unless not
     ``keep_stored``: the plain formulas' then left out), and its extent (the last row and
     column with content)."""
-    seen: dict[bytes, Formula | tuple[str, str | None, str | None]] = {}
+    seen: dict[bytes, Formula | tuple[Any, ...]] = {}
     constants: dict[tuple[int, int], Value] = {}
     formulas: dict[tuple[int, int], Formula] = {}
     stored: dict[tuple[int, int], Value] = {}
@@ -180,9 +182,7 @@ def _twice(part: bytes) -> str:
     return "?"
 
 
-def _formula(
-    attrs: bytes, text: bytes, seen: dict[bytes, Formula | tuple[str, str | None, str | None]]
-) -> Formula:
+def _formula(attrs: bytes, text: bytes, seen: dict[bytes, Formula | tuple[Any, ...]]) -> Formula:
     """A formula from its ``<f>`` attributes and text. The attributes are read once for all
     the cells that share them: every follower of a shared formula is one object."""
     known = seen.get(attrs)
@@ -192,13 +192,14 @@ def _formula(
         if not text and kind == "shared" and "ref" not in a:
             known = seen[attrs] = Formula(None, "shared", a.get("si"))
         else:
-            known = seen[attrs] = (kind, a.get("si"), a.get("ref"))
+            table = a if kind == "dataTable" else None
+            known = seen[attrs] = (kind, a.get("si"), a.get("ref"), table)
     if isinstance(known, Formula):
         return known
     if not text:
-        return Formula(None, known[0], known[1], known[2])
+        return Formula(None, *known)
     shown = xstring(text) if b"&" in text or b"_x" in text or b"\r" in text else text.decode()
-    return Formula(shown, known[0], known[1], known[2])
+    return Formula(shown, *known)
 
 
 def _cell(
@@ -225,9 +226,11 @@ def _cell(
     if fm is not None:
         fa = attributes(fm.group("attrs"))
         text = fm.group("text")
+        ftype = fa.get("t", "")
         formulas[key] = Formula(
-            xstring(text) if text else None, fa.get("t", ""), fa.get("si"), fa.get("ref")
-        )
+            xstring(text) if text else None, ftype, fa.get("si"), fa.get("ref"),
+            fa if ftype == "dataTable" else None,
+        )  # fmt: skip
         stored[key] = value
         return True
     if value is not None:
