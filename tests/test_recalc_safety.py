@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from openpyxl.utils import get_column_letter
 
 from fide_rating.commands.cli import main
 from fide_rating.engine.formula import ERRORS, values
@@ -75,9 +76,7 @@ def refused(path: Path) -> str:
 
 def values_of(outcome: Recalculated, sheet: str = "S") -> dict[str, object]:
     return {
-        f"{openpyxl.utils.get_column_letter(c)}{r}": v
-        for (s, r, c), v in outcome.values.items()
-        if s == sheet
+        f"{get_column_letter(c)}{r}": v for (s, r, c), v in outcome.values.items() if s == sheet
     }
 
 
