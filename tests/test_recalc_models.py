@@ -18,6 +18,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
+from fide_rating.engine.formula import ERRORS
 from fide_rating.engine.recalc import Recalculated, evaluate
 
 Cells = dict[str, "str | float | DataTableFormula | ArrayFormula"]
@@ -201,3 +202,221 @@ def test_an_iteration_count_beyond_excels_stops_at_excels_most(tmp_path: Path) -
     out = run(path)
     assert values(out, "S") == {"A1": 32767.0, "A2": 32767.0, "A3": 65534.0}
     assert not out.problems
+
+
+# --- names -----------------------------------------------------------------------------------
+
+
+def _with_names(path: Path, xml: str) -> Path:
+    """The workbook part's defined names replaced (what openpyxl will not write: built-in
+    names of one sheet)."""
+    with zipfile.ZipFile(path) as z:
+        book = z.read("xl/workbook.xml")
+    names = b"<definedNames>" + xml.encode() + b"</definedNames>"
+    new = re.sub(rb"<definedNames>.*?</definedNames>|<definedNames\s*/>", names, book, flags=re.S)
+    if new == book:
+        new = book.replace(b"<calcPr", names + b"<calcPr")
+    return rewrite_part(path, "xl/workbook.xml", book, new)
+
+
+def test_names_with_letters_of_any_alphabet(tmp_path: Path) -> None:
+    cells: Cells = {"A1": 5, "B1": "=A1*μA", "B2": "=Δt*2", "B3": "=μA+nano"}
+    path = build(tmp_path / "a.xlsx", {"S": cells}, {"μA": "1E-6", "Δt": "S!$A$1", "nano": "1E-9"})
+    out = run(path)
+    assert values(out, "S") == {"B1": 5 * 1e-6, "B2": 10.0, "B3": 1e-6 + 1e-9}
+    assert not out.problems
+
+
+def test_a_defined_name_holding_a_structured_reference(tmp_path: Path) -> None:
+    """``Data`` defined as ``Table14[]`` (the table's data) and ``Pts`` as a column of it."""
+    from openpyxl.worksheet.table import Table
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "S"
+    for row in (("Name", "Pts"), ("a", 1.5), ("b", 2), ("c", 3)):
+        ws.append(row)
+    ws.add_table(Table(displayName="Table14", ref="A1:B4"))
+    ws["D1"], ws["D2"], ws["D3"] = "=ROWS(Data)", "=SUM(Pts)", "=COUNTA(Data)"
+    wb.defined_names["Data"] = DefinedName("Data", attr_text="Table14[]")
+    wb.defined_names["Pts"] = DefinedName("Pts", attr_text="Table14[Pts]")
+    wb.save(tmp_path / "a.xlsx")
+    out = run(tmp_path / "a.xlsx")
+    assert values(out, "S") == {"D1": 3.0, "D2": 6.5, "D3": 6.0} and not out.problems
+
+
+def test_the_database_functions_read_the_sheets_built_in_criteria(tmp_path: Path) -> None:
+    """The advanced filter's names, defined for one sheet: ``_xlnm.Criteria`` and the others,
+    named with or without the prefix; on another sheet they are not defined (#NAME?)."""
+    cells: Cells = {"A1": "Tree", "B1": "Profit", "A2": "Apple", "B2": 105, "A3": "Pear",
+                    "B3": 96, "A4": "Apple", "B4": 75, "E1": "Tree", "E2": "Apple",
+                    "G1": '=DSUM(Database,"Profit",Criteria)',
+                    "G2": '=DSUM(_xlnm.Database,2,_xlnm.Criteria)',
+                    "G3": '=DCOUNT(A1:B4,"Profit",Criteria)'}  # fmt: skip
+    path = build(tmp_path / "a.xlsx", {"S": cells, "T": {"A1": "=DSUM(Database,2,Criteria)"}})
+    path = _with_names(
+        path,
+        '<definedName name="_xlnm.Criteria" localSheetId="0">S!$E$1:$E$2</definedName>'
+        '<definedName name="_xlnm.Database" localSheetId="0">S!$A$1:$B$4</definedName>',
+    )
+    out = run(path)
+    assert values(out, "S") == {"G1": 180.0, "G2": 180.0, "G3": 2.0}
+    assert values(out, "T") == {"A1": ERRORS["#NAME?"]}
+
+
+# --- functions that read the workbook ----------------------------------------------------------
+
+
+def test_formulatext_as_excel_saved_it(tmp_path: Path) -> None:
+    """The cases of IronCalc's FORMULATEXT.xlsx (saved by Excel for the Mac), with the values
+    Excel cached there: a shared formula's text for each cell, no ``_xlfn.``, #N/A for a cell
+    holding no formula, no circle from a formula showing its own text."""
+    cells: Cells = {"A1": "value", "A2": 1, "A3": "Hello", "A5": "=1", "A6": "=1/0",
+                    "A7": "=B7", "A8": "=SIN(1/16)", "A10": "=1+1", "A11": "=A1",
+                    "A13": "=_xlfn.FORMULATEXT(A13)", "A14": "=_xlfn.FORMULATEXT(OFFSET(A1,2,1))",
+                    "E1": '=CONCATENATE(_xlfn.FORMULATEXT(F1)," NOT CIRCULAR!")', "F1": "=E1"}  # fmt: skip
+    for r in range(2, 17):
+        cells[f"B{r}"] = f"=_xlfn.FORMULATEXT(A{r})"
+    got = values(run(build(tmp_path / "a.xlsx", {"S": cells})), "S")
+    na = ERRORS["#N/A"]
+    assert {k: got[k] for k in ("E1", "F1", "A13", "A14")} == {
+        "E1": "=E1 NOT CIRCULAR!", "F1": "=E1 NOT CIRCULAR!", "A13": "=FORMULATEXT(A13)",
+        "A14": "=FORMULATEXT(A3)",
+    }  # fmt: skip
+    assert [got[f"B{r}"] for r in range(2, 17)] == [
+        na, na, na, "=1", "=1/0", "=B7", "=SIN(1/16)", na, "=1+1", "=A1", na,
+        "=FORMULATEXT(A13)", "=FORMULATEXT(OFFSET(A1,2,1))", na, na,
+    ]  # fmt: skip
+
+
+def test_formulatext_of_a_shared_formula_moves_its_references(tmp_path: Path) -> None:
+    sheet = (
+        b'<row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">$B1+C$1+_xlfn.XLOOKUP(D1,E:E,F:F)'
+        b'</f></c><c r="H1"><f t="shared" ref="H1:H3" si="1">FORMULATEXT(A1)</f></c></row>'
+        b'<row r="2"><c r="A2"><f t="shared" si="0"/></c><c r="H2"><f t="shared" si="1"/></c></row>'
+        b'<row r="3"><c r="A3"><f t="shared" si="0"/></c><c r="H3"><f t="shared" si="1"/></c></row>'
+    )
+    path = build(tmp_path / "a.xlsx", {"S": {"Z9": 0}})
+    path = rewrite_part(path, "xl/worksheets/sheet1.xml", b'<row r="9">', sheet + b'<row r="9">')
+    got = values(run(path), "S")
+    assert [got[f"H{r}"] for r in (1, 2, 3)] == [
+        "=$B1+C$1+XLOOKUP(D1,E:E,F:F)", "=$B2+C$1+XLOOKUP(D2,E:E,F:F)",
+        "=$B3+C$1+XLOOKUP(D3,E:E,F:F)",
+    ]  # fmt: skip
+
+
+def test_anchorarray_as_excel_saved_it(tmp_path: Path) -> None:
+    """The cases of IronCalc's spill_operator.xlsx (saved by Excel for the Mac), with the
+    values Excel cached: ``B2#`` is the array formula's range, a dynamic array's or a legacy
+    one's; a cell holding none, or inside another's range, is #REF!."""
+    cells: Cells = {"A2": 12, "A3": 24, "A4": 34, "A5": 1245, "K2": "Hola", "K3": "Mundo",
+                    "B2": ArrayFormula("B2:B5", "=A2:A5"), "C2": ArrayFormula("C2:C5", "=123"),
+                    "L2": ArrayFormula("L2:L3", "=K2:K3"),
+                    "E2": "=SUM(_xlfn.ANCHORARRAY(A2))", "F2": "=SUM(_xlfn.ANCHORARRAY(B2))",
+                    "G2": "=SUM(_xlfn.ANCHORARRAY(C2))",
+                    "I2": "=SUM(_xlfn.ANCHORARRAY(OFFSET(A1,1,1)))",
+                    "M2": "=_xlfn.CONCAT(_xlfn.ANCHORARRAY(L2))",
+                    "E4": "=SUM(_xlfn.ANCHORARRAY(B3))", "E6": "=SUM(_xlfn.ANCHORARRAY(B10))"}  # fmt: skip
+    got = values(run(build(tmp_path / "a.xlsx", {"S": cells})), "S")
+    ref = ERRORS["#REF!"]
+    assert {k: got[k] for k in ("E2", "F2", "G2", "I2", "M2", "E4", "E6")} == {
+        "E2": ref, "F2": 1315.0, "G2": 492.0, "I2": 1315.0, "M2": "HolaMundo", "E4": ref,
+        "E6": ref,
+    }  # fmt: skip
+
+
+_PIVOT_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+def _pivot(path: Path, definition: str) -> Path:
+    """A pivot table on the second sheet over a cache of six records (Region, Product,
+    Sales), as Excel writes its parts (the table's definition given)."""
+    cache = (
+        f'<pivotCacheDefinition {_PIVOT_NS} recordCount="6"><cacheFields count="3">'
+        '<cacheField name="Region"><sharedItems count="3"><s v="North"/><s v="South"/>'
+        '<s v="East"/></sharedItems></cacheField>'
+        '<cacheField name="Product"><sharedItems count="2"><s v="A"/><s v="B"/></sharedItems>'
+        '</cacheField><cacheField name="Sales"><sharedItems containsNumber="1"/></cacheField>'
+        "</cacheFields></pivotCacheDefinition>"
+    )
+    rows = [(0, 0, 100), (0, 1, 200), (1, 0, 300), (1, 1, 400), (2, 0, 50), (0, 0, 1)]
+    records = (
+        f'<pivotCacheRecords {_PIVOT_NS} count="6">'
+        + "".join(f'<r><x v="{a}"/><x v="{b}"/><n v="{n}"/></r>' for a, b, n in rows)
+        + "</pivotCacheRecords>"
+    )
+
+    def rels(kind: str, target: str) -> bytes:
+        return (f'<Relationships><Relationship Id="rId1" Type="{_REL}{kind}" '
+                f'Target="{target}"/></Relationships>').encode()  # fmt: skip
+
+    with zipfile.ZipFile(path) as z:
+        members = {i.filename: z.read(i) for i in z.infolist()}
+    members.update({
+        "xl/worksheets/_rels/sheet2.xml.rels": rels("pivotTable", "../pivotTables/pivotTable1.xml"),
+        "xl/pivotTables/pivotTable1.xml": f"<pivotTableDefinition {_PIVOT_NS} name=\"P\" "
+        f'cacheId="1"><location ref="A3:C8" firstHeaderRow="1" firstDataRow="2" '
+        f'firstDataCol="1"/>{definition}</pivotTableDefinition>'.encode(),
+        "xl/pivotTables/_rels/pivotTable1.xml.rels": rels(
+            "pivotCacheDefinition", "../pivotCache/pivotCacheDefinition1.xml"),
+        "xl/pivotCache/pivotCacheDefinition1.xml": cache.encode(),
+        "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels": rels(
+            "pivotCacheRecords", "pivotCacheRecords1.xml"),
+        "xl/pivotCache/pivotCacheRecords1.xml": records.encode(),
+    })  # fmt: skip
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return path
+
+
+def test_getpivotdata_from_the_pivot_cache(tmp_path: Path) -> None:
+    """Regions on the rows, products on the columns, the sum of Sales: the grand total, one
+    region, one cell, named by caption or by field, items in any case; #REF! for a field not
+    on the table, an item it does not have, a data field it does not show."""
+    fields = (
+        '<pivotFields count="3"><pivotField axis="axisRow"><items count="4"><item x="0"/>'
+        '<item x="1"/><item x="2"/><item t="default"/></items></pivotField>'
+        '<pivotField axis="axisCol"><items count="3"><item x="0"/><item x="1"/>'
+        '<item t="default"/></items></pivotField><pivotField dataField="1"/></pivotFields>'
+        '<dataFields count="2"><dataField name="Sum of Sales" fld="2"/>'
+        '<dataField name="Most Sales" fld="2" subtotal="max"/></dataFields>'
+    )
+    formulas: Cells = {
+        "F1": '=GETPIVOTDATA("Sales",$A$3)',
+        "F2": '=GETPIVOTDATA("Sum of Sales",$A$3,"Region","north")',
+        "F3": '=GETPIVOTDATA("Sales",B5,"Region","North","Product","A")',
+        "F4": '=GETPIVOTDATA("Most Sales",$A$3,"Product","B")',
+        "F5": '=GETPIVOTDATA("Sales",$A$3,"Region","West")',
+        "F6": '=GETPIVOTDATA("Sales",$A$3,"Sales",100)',
+        "F7": '=GETPIVOTDATA("Count of Sales",$A$3)',
+        "F8": '=GETPIVOTDATA("Sales",$A$3,"Region","East","Product","B")',
+        "F9": '=GETPIVOTDATA("Sales",$H$20)',
+    }
+    path = _pivot(build(tmp_path / "a.xlsx", {"Data": {"A1": 0}, "P": formulas}), fields)
+    got = values(run(path), "P")
+    ref = ERRORS["#REF!"]
+    assert got == {"F1": 1051.0, "F2": 301.0, "F3": 101.0, "F4": 400.0, "F5": ref, "F6": ref,
+                   "F7": ref, "F8": ref, "F9": ref}  # fmt: skip
+
+
+def test_getpivotdata_counts_only_what_the_table_shows(tmp_path: Path) -> None:
+    """An item the table hides and a page field showing one item leave their records out."""
+    fields = (
+        '<pivotFields count="3"><pivotField axis="axisRow"><items count="4"><item x="0"/>'
+        '<item x="1" h="1"/><item x="2"/><item t="default"/></items></pivotField>'
+        '<pivotField axis="axisPage"><items count="3"><item x="0"/><item x="1"/>'
+        '<item t="default"/></items></pivotField><pivotField dataField="1"/></pivotFields>'
+        '<pageFields count="1"><pageField fld="1" item="0"/></pageFields>'
+        '<dataFields count="1"><dataField name="Sum of Sales" fld="2"/></dataFields>'
+    )
+    formulas: Cells = {
+        "F1": '=GETPIVOTDATA("Sales",$A$3)',  # North A 100 + 1, East A 50
+        "F2": '=GETPIVOTDATA("Sales",$A$3,"Region","South")',
+        "F3": '=GETPIVOTDATA("Sales",$A$3,"Product","B")',
+    }
+    path = _pivot(build(tmp_path / "a.xlsx", {"Data": {"A1": 0}, "P": formulas}), fields)
+    ref = ERRORS["#REF!"]
+    assert values(run(path), "P") == {"F1": 151.0, "F2": ref, "F3": ref}

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
 from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, scalar
+from .formula.parser import translate
 from .package import NO
+from .pivot import PivotTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,13 @@ class Book:
         self.on_circle: set[tuple[str, int, int]] = set()  # found by the bottom-up order
         self.substituted: dict[tuple[str, int, int], Value] = {}  # a data table's inputs
         self._constants: dict[tuple[str, int, int], Value] | None = None
+        # what FORMULATEXT and ANCHORARRAY read: where each formula was written, each array
+        # formula's range by its first cell, and the first cell of each cell of such a range
+        self.origins: Origins | None = None
+        self.spills: dict[tuple[str, int, int], Area] = {}
+        self.array_of: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+        self.read_pivots: Callable[[], list[PivotTable]] | None = None  # read when asked
+        self._pivots: list[PivotTable] | None = None
         self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
 
     def extent(self, sheet: str) -> tuple[int, int]:
@@ -233,6 +242,32 @@ class Book:
             out.append(line)
         self.blocks[area] = out
         return out
+
+    def formula_text(self, sheet: str, row: int, col: int) -> str | None:
+        """The formula of a cell as Excel shows it (``=SUM(A1:A9)``: a shared formula's text
+        for this cell, without ``_xlfn.``); None for a cell holding no formula."""
+        key = (self._sheet(sheet), row, col)
+        anchor = self.array_of.get(key, key)
+        origin = None if self.origins is None else self.origins.get(anchor)
+        if origin is None:
+            return None
+        text, r, c = origin
+        if anchor != key:  # a cell of an array formula's range: the formula of the range
+            r, c = row, col
+        return "=" + translate(text, row - r, col - c, shown=True)
+
+    def pivot(self, sheet: str, row: int, col: int) -> PivotTable | None:
+        """The pivot table that holds this cell, if one does (GETPIVOTDATA's second argument)."""
+        if self._pivots is None:
+            self._pivots = [] if self.read_pivots is None else self.read_pivots()
+        sheet = self._sheet(sheet)
+        return next((p for p in self._pivots if p.area.sheet == sheet
+                     and p.area.r1 <= row <= p.area.r2 and p.area.c1 <= col <= p.area.c2),
+                    None)  # fmt: skip
+
+    def spill(self, sheet: str, row: int, col: int) -> Area | None:
+        """The range of the array formula written in this cell (``A1#``), if it holds one."""
+        return self.spills.get((self._sheet(sheet), row, col))
 
     def constants(self) -> dict[tuple[str, int, int], Value]:
         """The values of the cells that hold no formula (found once)."""

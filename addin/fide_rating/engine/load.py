@@ -15,7 +15,7 @@ from typing import Any
 
 from .book import MISSING, Book, Origins, Problem, not_computed
 from .formula import ERRORS, Area, Compiler, Fn, Unsupported, Value, col_letters, col_number
-from .formula.structured import rewrite
+from .formula.structured import Table, rewrite
 from .formula.values import element
 from .package import (
     WorkbookError,
@@ -30,6 +30,7 @@ from .package import (
     sheet_parts,
     tables,
 )
+from .pivot import read_pivots
 from .whatif import data_table, table_cell
 
 
@@ -55,13 +56,15 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     where = sheet_parts(parts)
     check_totals(parts, where)
     strings = shared_strings(parts)
-    names = defined_names(parts)
     in_tables = tables(parts)
+    names = {name: _structured(text, in_tables) for name, text in defined_names(parts).items()}
+    local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
+             for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
     compiler = Compiler(
         names,
         macros="xl/vbaProject.bin" in parts,
-        local=scoped_names(parts),
+        local=local,
         sheets=sheet_order(parts),
     )
     for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
@@ -75,7 +78,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     pending: list[tuple[str, int, int]] = []
     # where each formula was written (a shared formula's first cell): for the order of
     # evaluation when a chain of references is too deep to follow by recursion
-    sources = Origins(book.compiled)
+    sources = book.origins = Origins(book.compiled)
+    book.read_pivots = lambda: read_pivots(parts, where)
     written_at: dict[str, tuple[str, int, int]] = {}
     cached: dict[str, dict[tuple[int, int], Value]] = {}  # saved values, where still needed
     subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
@@ -102,9 +106,9 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     f.text = rewrite(f.text, in_tables, title, r, c)
         for (r, c), f in formulas.items():
             if f.kind == "shared" and f.text is not None and f.shared is not None:
+                written_at[f.shared] = (f.text, r, c)
                 try:
                     masters[f.shared] = found = compiler.compile(f.text, r, c)
-                    written_at[f.shared] = (f.text, r, c)
                     sources.add(found, (f.text, r, c))
                 except Unsupported as error:
                     masters[f.shared] = error
@@ -150,13 +154,19 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     raise Unsupported("an empty formula")
                 if f.kind == "array":
                     cells = _array_cells(title, r, c, f.ref)
-                    if len(cells) == 1 and cells[0][2] != key:  # more cells than recalc holds
-                        _uncomputed(book, fixed, key, cells[0][2], f"{title}!{here}")
-                        raise Unsupported(
-                            f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
-                        )
-                    master = compiler.compile_array(f.text or "", r, c)
+                    corner = cells[-1][2]
+                    book.spills[key] = Area(title, r, c, corner[1], corner[2])
+                    try:
+                        if len(cells) == 1 and corner != key:  # more cells than recalc holds
+                            raise Unsupported(
+                                f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
+                            )
+                        master = compiler.compile_array(f.text or "", r, c)
+                    except Unsupported:  # its range's values, as the file has them, may be stale
+                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")
+                        raise
                     for i, j, at in cells:
+                        book.array_of[at] = key
                         compiled[at] = picked = _pick(master, key, i, j)
                         results.pop(at, None)  # a cached value, not a constant
                         sources.add(picked, (f.text or "", r, c))
@@ -181,9 +191,24 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                 add(key)
             except Unsupported as error:
                 problems.append(Problem(title, here, str(error)))
-                compiled[key] = not_computed(f"{title}!{here}")  # no value from it
+                compiled[key] = raiser = not_computed(f"{title}!{here}")  # no value from it
+                if text:  # FORMULATEXT shows it all the same
+                    sources.add(raiser, (text, r, c) if f.text is not None else
+                                written_at.get(f.shared or "", (text, r, c)))  # fmt: skip
         del fixed, formulas  # read into the book: computing needs the book alone
     return Loaded(book, compiler, names, where, pending, sources, problems, count, cached)
+
+
+def _structured(text: str, in_tables: dict[str, Table], sheet: str = "") -> str:
+    """A defined name's definition with its structured references (``Table14[]``,
+    ``Sales[Amount]``) written as the ranges they stand for; as it was where they are not
+    ones (its formula then says why)."""
+    if not in_tables or "[" not in text:
+        return text
+    try:
+        return rewrite(text, in_tables, sheet, 1, 1)
+    except Unsupported:
+        return text
 
 
 _SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)

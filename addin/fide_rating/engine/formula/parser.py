@@ -27,7 +27,7 @@ _TOKEN = re.compile(
   | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
   | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
   | (?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<name>(?:{_SHEET}|\[\d+\]!)?[A-Za-z_\\][\w.]*)
+  | (?P<name>(?:{_SHEET}|\[\d+\]!)?(?:[^\W\d]|\\)[\w.]*)
   | (?P<op><>|<=|>=|[-+*/^&=<>%(),;:{{}}])
     """,
     re.VERBOSE,
@@ -380,6 +380,51 @@ class Parser:
                 rows.append([])
             elif sep != ",":
                 raise Unsupported("bad array constant")
+
+
+def translate(text: str, rows: int, cols: int, *, shown: bool = False) -> str:
+    """A formula as written ``rows`` down and ``cols`` across from where ``text`` was written:
+    its relative references moved (a shared formula's text for each of its cells), one
+    moved off the grid ``#REF!``; with ``shown``, as Excel shows it (no ``_xlfn.``,
+    ``_xlws.`` or ``_xlpm.`` in front of names)."""
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:  # not a formula recalc reads: the rest as it is
+            out.append(text[pos:])
+            break
+        token, kind = m.group(), m.lastgroup
+        if kind == "ref" and (rows or cols):
+            token = _moved(token, rows, cols)
+        elif shown and kind in ("func", "name"):
+            token = re.sub(r"(?i)^_xl(?:fn|ws|pm)\.", "", token)
+        out.append(token)
+        pos = m.end()
+    return "".join(out)
+
+
+def _moved(ref: str, rows: int, cols: int) -> str:
+    """A reference moved by ``rows`` and ``cols``: its relative parts only."""
+    sheet, bang, body = ref.rpartition("!")
+    parts = []
+    for corner in body.split(":"):
+        m = re.fullmatch(r"(\$?)([A-Za-z]{0,3})(\$?)([0-9]*)", corner)
+        if m is None:
+            return ref
+        cabs, letters, rabs, digits = m.groups()
+        if letters and not cabs:
+            n = col_number(letters) + cols
+            if not 1 <= n <= MAX_COLS:
+                return "#REF!"
+            letters = col_letters(n)
+        if digits and not rabs:
+            n = int(digits) + rows
+            if not 1 <= n <= MAX_ROWS:
+                return "#REF!"
+            digits = str(n)
+        parts.append(f"{cabs}{letters}{rabs}{digits}")
+    return sheet + bang + ":".join(parts)
 
 
 SHAPE = re.compile(

@@ -106,7 +106,9 @@ def read_sheet(
                         constants[key] = float(vtext)
                         continue
                     except ValueError:
-                        pass
+                        if not vtext.strip():  # <v></v>: a number cell without a number
+                            empty += 1
+                            continue
                 elif kind == b"s":
                     constants[key] = shared(strings, vtext, key)
                     continue
@@ -217,7 +219,7 @@ def _cell(
     vtext = vm.group("text") if vm and vm.group("text") is not None else None
     if kind == b"inlineStr":
         value: Value = "".join(xstring(x) for x in _IS_T.findall(body))
-    elif vtext is None:
+    elif vtext is None or (kind == b"n" and not vtext.strip()):  # no value, or <v></v>
         value = None
     elif kind == b"s" and fm is None:
         value = shared(strings, vtext, key)

@@ -138,18 +138,34 @@ def sheet_order(parts: dict[str, bytes]) -> list[str]:
     return [unescape(attributes(raw).get("name", "").encode()) for raw in _SHEET_TAG.findall(book)]
 
 
+# the built-in names the database functions and the advanced filter use, each defined for
+# one sheet (ECMA-376 Part 1, 18.2.5): a formula names them with or without the prefix
+_DATABASE_NAMES = {"_XLNM.CRITERIA": "CRITERIA", "_XLNM.EXTRACT": "EXTRACT",
+                   "_XLNM.DATABASE": "DATABASE"}  # fmt: skip
+
+
 def scoped_names(parts: dict[str, bytes]) -> dict[str, dict[str, str]]:
     """The names defined for one sheet only: upper-case name -> {sheet: definition}. Within
-    its sheet such a name wins over a workbook-level one of the same name."""
+    its sheet such a name wins over a workbook-level one of the same name. The built-in
+    ``_xlnm.Criteria``, ``_xlnm.Extract`` and ``_xlnm.Database`` are there under their names
+    with and without the prefix (a name the user defined keeps the short one)."""
     order = sheet_order(parts)
     out: dict[str, dict[str, str]] = {}
+    built_in: list[tuple[str, str, str]] = []
     for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
         a = attributes(m.group("attrs"))
         name, local = a.get("name", ""), a.get("localSheetId")
-        if not name or name.startswith("_xlnm.") or local is None or not local.isdigit():
+        if not name or local is None or not local.isdigit() or int(local) >= len(order):
             continue
-        if int(local) < len(order):
-            out.setdefault(name.upper(), {})[order[int(local)]] = unescape(m.group("text"))
+        upper, sheet, target = name.upper(), order[int(local)], unescape(m.group("text"))
+        if upper.startswith("_XLNM."):
+            if upper in _DATABASE_NAMES:
+                built_in.append((upper, sheet, target))
+            continue
+        out.setdefault(upper, {})[sheet] = target
+    for upper, sheet, target in built_in:
+        out.setdefault(upper, {})[sheet] = target
+        out.setdefault(_DATABASE_NAMES[upper], {}).setdefault(sheet, target)
     return out
 
 
@@ -213,20 +229,27 @@ _TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b(" + _ATTRS + rb")/?>")
 _TABLE_TYPE = "/relationships/table"
 
 
+def related(parts: dict[str, bytes], part: str, kind: str) -> list[str]:
+    """The parts a part's relationships of one kind point to (``kind`` the end of the type's
+    address: ``/table``, ``/pivotTable``), in their order."""
+    folder, name = posixpath.split(part)
+    out = []
+    for raw in _REL_TAG.findall(parts.get(posixpath.join(folder, "_rels", name + ".rels"), b"")):
+        a = attributes(raw)
+        if not a.get("Type", "").endswith(kind):
+            continue
+        target = a.get("Target", "")
+        out.append(target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join(folder, target)))  # fmt: skip
+    return out
+
+
 def tables(parts: dict[str, bytes]) -> dict[str, Table]:
     """The workbook's tables by upper-case name (the name formulas use): where each lies, its
     header and totals rows and its columns' names, from the table parts of each sheet."""
     found: dict[str, Table] = {}
     for sheet, part in sheet_parts(parts).items():
-        folder, name = posixpath.split(part)
-        rels = parts.get(posixpath.join(folder, "_rels", name + ".rels"), b"")
-        for raw in _REL_TAG.findall(rels):
-            a = attributes(raw)
-            if not a.get("Type", "").endswith(_TABLE_TYPE):
-                continue
-            target = a.get("Target", "")
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-                posixpath.join(folder, target))  # fmt: skip
+        for path in related(parts, part, _TABLE_TYPE):
             table = _table(parts.get(path, b""), sheet)
             if table is not None:
                 found[table.name.upper()] = table
