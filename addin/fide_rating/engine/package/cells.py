@@ -76,7 +76,8 @@ def read_sheet(
     cols = COLS
     cells = 0  # cells read, each stored once or empty: fewer stored means one written twice
     empty = 0
-    if part.count(b"<c ") == part.count(b'<c r="') and b":c " not in part and b":c>" not in part:
+    plain = part.count(b"<c ")
+    if plain == part.count(b'<c r="') and (plain or (b":c " not in part and b":c>" not in part)):
         # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
         # one pattern takes the common shapes apart; anything else goes through _cell
         found_cells = _CELL_PARTS.findall(part)
