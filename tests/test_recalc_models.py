@@ -420,3 +420,13 @@ def test_getpivotdata_counts_only_what_the_table_shows(tmp_path: Path) -> None:
     path = _pivot(build(tmp_path / "a.xlsx", {"Data": {"A1": 0}, "P": formulas}), fields)
     ref = ERRORS["#REF!"]
     assert values(run(path), "P") == {"F1": 151.0, "F2": ref, "F3": ref}
+
+
+def test_formulatext_of_a_cell_without_a_value_is_its_formula(tmp_path: Path) -> None:
+    """A cell on a circle, or one that needs a function recalc lacks, has no value; its
+    formula is there all the same."""
+    cells: Cells = {"A1": "=A2+1", "A2": "=A1", "A3": '=CUBEVALUE("x")+1',
+                    "B1": "=_xlfn.FORMULATEXT(A1)", "B2": "=_xlfn.FORMULATEXT(A2)",
+                    "B3": "=_xlfn.FORMULATEXT(A3)"}  # fmt: skip
+    got = values(run(build(tmp_path / "a.xlsx", {"S": cells})), "S")
+    assert got == {"B1": "=A2+1", "B2": "=A1", "B3": '=CUBEVALUE("x")+1'}

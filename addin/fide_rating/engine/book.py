@@ -243,6 +243,14 @@ class Book:
         self.blocks[area] = out
         return out
 
+    def mark(self, key: tuple[str, int, int], closure: Fn) -> None:
+        """Give a formula cell another closure (one that says why it has no value), its
+        formula's text kept for FORMULATEXT."""
+        origin = None if self.origins is None else self.origins.get(key)
+        self.compiled[key] = closure
+        if origin is not None and self.origins is not None:
+            self.origins.add(closure, origin)
+
     def formula_text(self, sheet: str, row: int, col: int) -> str | None:
         """The formula of a cell as Excel shows it (``=SUM(A1:A9)``: a shared formula's text
         for this cell, without ``_xlfn.``); None for a cell holding no formula."""
@@ -339,11 +347,11 @@ class Book:
                 self.deepest, self.deep_path = key, set(self.active)
             raise
         except NotComputed as error:  # this cell neither: the next one asking learns at once
-            self.compiled[key] = not_computed(str(error))
+            self.mark(key, not_computed(str(error)))
             raise
         except Unsupported as error:  # found only when run (INDIRECT of a defined name)
             where = f"{sheet}!{col_letters(col)}{row} ({error})"
-            self.compiled[key] = not_computed(where)
+            self.mark(key, not_computed(where))
             raise NotComputed(where) from None
         finally:
             self.active.discard(key)

@@ -50,9 +50,8 @@ def compute_all(
         on = key in error.members
         failed[key] = ("circular reference: " if on else "depends on the circular reference ") + (
             error.named)  # fmt: skip
-        raiser = on_circle(error.named, error.members)
         for cell in error.members:
-            book.compiled[cell] = raiser
+            book.mark(cell, on_circle(error.named, error.members))
 
     results = book.results
     on_the_way: set[tuple[str, int, int]] = set()
@@ -92,9 +91,7 @@ def compute_all(
                     for cell in on_the_way:  # each would take as long to fail again
                         if cell not in results and cell in book.compiled:
                             where = f"{cell[0]}!{col_letters(cell[2])}{cell[1]}"
-                            book.compiled[cell] = not_computed(
-                                f"{where} (dependency chain too deep)"
-                            )
+                            book.mark(cell, not_computed(f"{where} (dependency chain too deep)"))
             except Exception as error:  # a fault of ours: this cell, not the batch
                 failed[key] = f"not computed, an internal error ({type(error).__name__}: {error})"
     finally:
@@ -327,7 +324,7 @@ def _bottom_up(
     for key in order:
         if key in circular:  # no value: whoever reads it learns it is on a circle
             book.on_circle.add(key)
-            book.compiled[key] = on_circle()
+            book.mark(key, on_circle())
         elif key != start and key not in book.results:
             with contextlib.suppress(Circular, RecursionError, NotComputed):
                 book.value(*key)
