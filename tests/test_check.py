@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.commands import layout
-from fide_rating.commands.check import FAILS, HOLDS, UNKNOWN, check
+from fide_rating.formats import layout
+from fide_rating.events.ratable import FAILS, HOLDS, UNKNOWN, check
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
 from fide_rating.formats import trf

@@ -1,6 +1,6 @@
 """A rating period's calculation: the list's players and the period's events to each player's
-change, first rating or pending results (no file is written here: :mod:`.period_book` reads and
-writes the workbooks, :mod:`.period` is the command).
+change, first rating or pending results (no file is written here: the rating-list workbook is
+:mod:`fide_rating.formats.listbook`, FIDE's list :mod:`.period_fide`).
 
 Each event is rated with the list's ratings and the edition in force at its start date; each
 rated player's events are summed and rounded once (8.3.4) with K x n <= 700 over the whole
@@ -17,98 +17,43 @@ import multiprocessing as mp
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..formats.listbook import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
 from ..formats.trf import Tournament
-from ..formats.trf import read as read_trf
-from ..rules.change import EventTotals, event_totals
+from ..rules.change import event_totals
 from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on, raise_applies
 from ..rules.errors import FideInputError
-from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_before
+from ..rules.initial import UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.performance import adjust_2024, raise_2022
 from ..rules.rounding import fide_round_ratio
-from .console import reason
-from .convert import from_workbook
-from .report import event_games
+from .event import read_event
+from .games import event_games
+from .lists import differs_line, seven_two_one_line
 
-
-class PeriodError(FideInputError):
-    """The period cannot be computed; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__(f"{len(problems)} problem(s): " + "; ".join(problems[:5]))
-        self.problems = list(problems)
-
-
-@dataclass
-class Listed:
-    """One player of a rating list."""
-
-    fide_id: str
-    name: str
-    fed: str = ""
-    sex: str = ""
-    born: int | _dt.date | None = None
-    title: str = ""
-    rating: int | None = None
-    k: int | None = None
-    games: int = 0
-    reached_2400: bool = False
-    active: bool = True
-    last_game: _dt.date | None = None
-    standard: int | None = None  # a rapid or blitz list's player's standard rating (FIDE's list)
-    from_standard: bool = False  # R&B 7.2.1: no rating of the list's type, rated with standard
-
-
-@dataclass(frozen=True, slots=True)
-class PendingGame:
-    """A game of an unrated player carried from an earlier period."""
-
-    fide_id: str
-    event: str
-    start: _dt.date
-    opponent: int
-    score: float  # 1, 0.5 or 0
-
-
-@dataclass
-class RatingList:
-    date: _dt.date
-    next_date: _dt.date
-    players: dict[str, Listed]
-    pending: list[PendingGame] = field(default_factory=list)
-    kind: str = "standard"  # the rating type of the list's ratings
-
-
-@dataclass
-class PlayerPeriod:
-    """What the period did to one player: the events, the change, the new entry."""
-
-    before: Listed
-    after: Listed
-    events: list[tuple[str, _dt.date | None, EventTotals]] = field(default_factory=list)
-    change: int | None = None
-    initial: InitialRating | None = None
-    pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
-    note: str = ""
-
-    def add_note(self, text: str) -> None:
-        self.note = f"{self.note}; {text}" if self.note else text
-
-
-def read_event(path: Path) -> Tournament:
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return from_workbook(path)
-    return read_trf(path)
+__all__ = [
+    "EventFacts",
+    "Listed",
+    "PendingGame",
+    "PeriodError",
+    "PlayerPeriod",
+    "RatingList",
+    "compute",
+    "compute_facts",
+    "event_facts",
+    "facts_from_files",
+]
 
 
 def _read_one(path: Path) -> tuple[str, Tournament | str]:
     try:
-        return path.name, read_event(path)
-    except (FideInputError, OSError) as error:
-        return path.name, reason(error)
+        return path.name, read_event(path).tournament
+    except OSError as error:
+        return path.name, error.strerror or str(error)
+    except FideInputError as error:
+        return path.name, str(error)
 
 
 # --- the period -----------------------------------------------------------------------------
@@ -126,6 +71,9 @@ class EventFacts:
     edition: str
     games: list[tuple[str, list[tuple[int, float]]]]  # rated players' rated games
     unrated: list[tuple[str, UnratedEvent]]
+    # what the list said of the event's players, in the words of every command: a rating that
+    # differs from the file's, a standard rating used for a rapid or blitz one (R&B 7.2.1)
+    notes: tuple[str, ...] = ()
 
 
 def event_facts(
@@ -135,9 +83,11 @@ def event_facts(
     first: _dt.date,
     next_date: _dt.date,
     kind: str = "standard",
+    standard: frozenset[str] = frozenset(),
 ) -> EventFacts | list[str]:
     """An event's facts with the list's ratings, or its problems; the edition of its start date
-    and of the list's rating type."""
+    and of the list's rating type. ``standard``: the FIDE IDs the list rates with their standard
+    rating (R&B 7.2.1)."""
     problems = [f"{label}: {error}" for error in t.errors]
     start = t.start
     if start is None:
@@ -166,6 +116,15 @@ def event_facts(
         found = event_games(t, edition_on(start, kind), {n: ratings[i] for n, i in ids.items()})
     except FideInputError as error:
         return [f"{label}: {error}"]
+    notes = []
+    for n, fide_id in ids.items():
+        p, used = t.players[n], ratings[fide_id]
+        if fide_id in standard:
+            notes.append(f"{label}: {seven_two_one_line(p, used, kind)}")
+            if p.rating is None:
+                continue
+        if used != p.rating:
+            notes.append(f"{label}: {differs_line(p, p.rating, used)}")
     return EventFacts(
         label,
         t.name or label,
@@ -174,21 +133,23 @@ def event_facts(
         found.edition.name,
         [(ids[n], g) for n, g in found.games.items()],
         [(ids[n], e) for n, e in found.unrated.items()],
+        tuple(notes),
     )
 
 
-def _facts_of_files(
-    job: tuple[list[Path], dict[str, int | None], _dt.date, _dt.date, str],
-) -> list[EventFacts | list[str]]:
+Job = tuple[list[Path], dict[str, int | None], _dt.date, _dt.date, str, frozenset[str]]
+
+
+def _facts_of_files(job: Job) -> list[EventFacts | list[str]]:
     """Read a share of the event files and compute their facts (in a worker process)."""
-    paths, ratings, first, next_date, kind = job
+    paths, ratings, first, next_date, kind, standard = job
     out: list[EventFacts | list[str]] = []
     for path in paths:
         name, t = _read_one(path)
         if isinstance(t, str):
             out.append([f"{name}: {t}"])
         else:
-            out.append(event_facts(name, t, ratings, first, next_date, kind))
+            out.append(event_facts(name, t, ratings, first, next_date, kind, standard))
     return out
 
 
@@ -200,13 +161,14 @@ def facts_from_files(
 ) -> list[EventFacts | list[str]]:
     """Every event file's facts, shared among the processors when there are many files."""
     ratings = {i: p.rating for i, p in rating_list.players.items()}
-    first, next_date = rating_list.date, rating_list.next_date
+    standard = _standard_of(rating_list)
+    first, next_date, kind = rating_list.date, rating_list.next_date, rating_list.kind
     workers = min(os.cpu_count() or 1, 8)
     if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
-        return _facts_of_files((list(paths), ratings, first, next_date, rating_list.kind))
+        return _facts_of_files((list(paths), ratings, first, next_date, kind, standard))
     shares = [list(paths[i::workers]) for i in range(workers)]
     with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        jobs = [(share, ratings, first, next_date, rating_list.kind) for share in shares]
+        jobs = [(share, ratings, first, next_date, kind, standard) for share in shares]
         done = list(pool.map(_facts_of_files, jobs))
     # back in the order of the files given
     out: list[EventFacts | list[str]] = [[] for _ in paths]
@@ -221,15 +183,17 @@ def compute(
 ) -> list[PlayerPeriod]:
     """The next list's entries (and how), or :class:`PeriodError` with every problem."""
     ratings = {i: p.rating for i, p in rating_list.players.items()}
+    standard = _standard_of(rating_list)
+    first, next_date, kind = rating_list.date, rating_list.next_date, rating_list.kind
     return compute_facts(
         rating_list,
-        [
-            event_facts(
-                label, t, ratings, rating_list.date, rating_list.next_date, rating_list.kind
-            )
-            for label, t in events
-        ],
+        [event_facts(label, t, ratings, first, next_date, kind, standard) for label, t in events],
     )
+
+
+def _standard_of(rating_list: RatingList) -> frozenset[str]:
+    """The FIDE IDs the list rates with their standard rating (R&B 7.2.1)."""
+    return frozenset(i for i, p in rating_list.players.items() if p.from_standard)
 
 
 def duplicates(events: Sequence[EventFacts]) -> list[str]:
