@@ -11,8 +11,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.formats import layout
 from fide_rating.commands.cli import main
+from fide_rating.formats import layout
 from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line
 
 ROOT = Path(__file__).resolve().parent.parent

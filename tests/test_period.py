@@ -10,12 +10,11 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.formats import templates as tpl
 from fide_rating.commands.cli import main
 from fide_rating.events.period_run import run
-from fide_rating.formats.listbook import read_list
-from fide_rating.formats.listbook import PeriodError
+from fide_rating.formats import templates as tpl
 from fide_rating.formats import trf
+from fide_rating.formats.listbook import PeriodError, read_list
 
 R = trf.Round
 

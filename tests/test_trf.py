@@ -11,12 +11,12 @@ import openpyxl
 import pytest
 
 from fide_rating.commands.cli import main
+from fide_rating.engine.recalc import recalc_file
+from fide_rating.events.rating import report
+from fide_rating.formats import trf, trf_player
 from fide_rating.formats.crosstable import from_workbook
 from fide_rating.formats.crosstable_write import to_workbook
-from fide_rating.events.rating import report
 from fide_rating.formats.trf import is_round_robin
-from fide_rating.engine.recalc import recalc_file
-from fide_rating.formats import trf, trf_player
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = DATA / "karl-mala-gedenkturnier-2005.trf"

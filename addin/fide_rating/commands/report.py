@@ -85,10 +85,7 @@ def main(args: argparse.Namespace) -> int:
     if args.list:
         with open_list(args.list, kind) as listed:
             applied = apply_list(t, listed, kind, edition)
-    if edition is None:
-        lines = not_computed(t, why_not)
-    else:
-        lines = rate(t, edition, applied, event.known)
+    lines = not_computed(t, why_not) if edition is None else rate(t, edition, applied, event.known)
     head = ["No", "FIDE ID", "Name", "Ro", "Rc/Ra", "W", "N", "We", "chg", "K", "K from",
             "K*chg", "Ru"]  # fmt: skip
     if applied is not None:
