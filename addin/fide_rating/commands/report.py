@@ -135,13 +135,20 @@ def _row(x: ReportLine, with_list: bool) -> list[str]:
 def _k_sources(lines: list[ReportLine]) -> None:
     """Where each K came from, in a line each."""
     from_list = sum(1 for x in lines if x.k_from == "list")
-    computed = sum(1 for x in lines if x.k_from == "computed")
+    computed: dict[str, int] = {}
+    for x in lines:
+        if x.k_from == "computed":
+            computed[x.facts or "the workbook"] = computed.get(x.facts or "the workbook", 0) + 1
     assumed = [x for x in lines if x.k_from == "assumed"]
     if from_list:
         say(f"K from the list for {from_list} player(s) (K x n <= 700 applied to this event)")
-    if computed:
-        say(f"K computed from the workbook's facts for {computed} player(s) (games before the "
-            "event, 2400 reached)")  # fmt: skip
+    for facts, count in computed.items():
+        if facts.startswith("the standard rating"):
+            say(f"K computed for {count} player(s) rated with {facts}: new players of the type "
+                "(no games of it yet)")  # fmt: skip
+        else:
+            say(f"K computed from {facts}'s facts for {count} player(s) (games before the "
+                "event, 2400 reached)")  # fmt: skip
     if assumed:
         ks = sorted({x.k for x in assumed if x.k is not None})
         say(

@@ -101,7 +101,7 @@ def _listed(entry: ListedPlayer, kind: str, standard_for_unrated: bool = False) 
         str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
         entry.title or entry.women_title, rating, k,
         # the list has no count of all rated games: its K says what matters (40 while new)
-        0 if k == 40 else 30,
+        0 if k == 40 or rating is None else 30,
         rating is not None and rating >= 2400, not entry.inactive, None, standard,
     )  # fmt: skip
 

@@ -35,6 +35,7 @@ class ReportLine:
     # "assumed" (from a TRF alone: GAMES_BEFORE_UNKNOWN games assumed)
     k_from: str | None = None
     ro: int | None = None  # the rating used: the list's where the list has the player
+    facts: str | None = None  # where the facts a computed K rests on come from
 
 
 def not_computed(t: Tournament, why: str) -> list[ReportLine]:
@@ -180,6 +181,7 @@ def _line(
                          known)  # fmt: skip
             source = "assumed" if known is None else "computed"
         calc = event(rating or 0, [o for o, _ in games], [s for _, s in games], k or 20, ed)
-        return ReportLine(p, calc if k else None, k, None, calc.rc, note, source, rating)
+        facts = known.source if source == "computed" and known is not None else None
+        return ReportLine(p, calc if k else None, k, None, calc.rc, note, source, rating, facts)
     initial = initial_rating(found.unrated[p.number], ed)
     return ReportLine(p, None, None, str(initial), initial.ra, ro=rating)
