@@ -87,7 +87,7 @@ def _from_recalc(path: Path) -> dict[int, tuple[Decimal | None, ...]]:
     """Each player's figures from ``recalc --csv`` (an unrated player's Ru is his Initial)."""
     with path.open(newline="") as f:
         rows = list(csv.DictReader(f))
-    out = {}
+    out: dict[int, tuple[Decimal | None, ...]] = {}
     for r in rows:
         rated = r["Ro"] != ""
         out[int(r["No"])] = (
@@ -134,9 +134,12 @@ def _from_period(next_list: Path) -> dict[str, tuple[Decimal | None, ...]]:
         elif fide_id is not None:
             current = str(fide_id)
         elif start is not None and current is not None:  # the event's line
-            d = lambda x: None if x is None else Decimal(str(x)).normalize()  # noqa: E731
-            out[current] = (d(ro), d(k), d(w), None, d(k_chg), None)
+            out[current] = (_d(ro), _d(k), _d(w), None, _d(k_chg), None)
     return out
+
+
+def _d(x: object) -> Decimal | None:
+    return None if x is None else Decimal(str(x)).normalize()
 
 
 def _normal(figures: tuple[Decimal | None, ...]) -> tuple[Decimal | None, ...]:
