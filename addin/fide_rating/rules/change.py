@@ -182,8 +182,8 @@ def event(
         try:
             # each score 1, 0.5 or 0 (KeyError otherwise), as the float of its value
             played = tuple(map(_SCORES.__getitem__, scores))
-            given = tuple(opponents)
-            if not given or min(given) >= RATING_MIN:  # type: ignore[type-var,operator]
+            given = cast("tuple[Rating, ...]", tuple(opponents))  # checked as it is read
+            if not given or min(given) >= RATING_MIN:
                 tables = _LOOKUPS.get(ed.name) or lookup(ed)
                 row = tables.rows.get(rating) or tables.row(rating)
                 if row is not None:
