@@ -508,11 +508,12 @@ RAISE_2022 = ListChange(
     rating_types=(RAPID, BLITZ),
     rule=ListRule.RAISE_TO_STANDARD,
     source=(
-        "FIDE Rating Regulations for Rapid and Blitz as amended from 1 October 2022 (FIDE "
-        "Council, August 2022), as federations summarise it: 'I giocatori che hanno un rating "
-        "Rapid e/o Blitz inferiore di oltre 100 punti rispetto a quello Standard ricevono un "
-        "nuovo punteggio pari a quello Standard meno 100 punti' (Italian summary, October 2022; "
-        "Gukesh's rapid 2283 became 2632, his standard 2732 less 100)"
+        "FIDE Rating Regulations for Rapid and Blitz as amended from 1 October 2022 (announced "
+        "at the end of August 2022), as federations summarise it: 'I giocatori che hanno un "
+        "rating Rapid e/o Blitz inferiore di oltre 100 punti rispetto a quello Standard "
+        "ricevono un nuovo punteggio pari a quello Standard meno 100 punti' (Scacchierando, "
+        "'Nuove regole FIDE per i rating Rapid&Blitz', 2022: Gukesh's rapid 2283 became 2632, "
+        "his standard 2732 less 100)"
     ),
     notes=(
         "FIDE's text of the raise was not found: federations' summaries",
