@@ -308,3 +308,19 @@ def test_list_change_refuses_bad_ratings() -> None:
         list_change(5000, "standard", D(2024, 2, 1), D(2024, 3, 1))
     with pytest.raises(fr.FideInputError, match=r"got: 1800\.5"):
         list_change(1990, "rapid", D(2022, 9, 1), D(2022, 10, 1), 1800.5)  # type: ignore[arg-type]
+
+
+def test_editions_notes_lists_the_list_wide_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    from fide_rating.commands.cli import main
+
+    assert main(["editions", "--rating-type", "blitz", "--notes"]) == 0
+    blitz = capsys.readouterr().out
+    assert "list-wide changes (every listed rating, with or without games in the period):" in blitz
+    assert "  2024-03 adjustment   the list of 2024-03-01  blitz: a rating below 2000" in blitz
+    assert "  2022-10 raise        the list of 2022-10-01  blitz: a rating more than 100" in blitz
+    assert "not confirmed / note: FIDE's rapid and blitz chapter of 2024 does not state" in blitz
+    assert "late September 2025" in blitz
+    assert main(["editions", "--rating-type", "standard"]) == 0
+    standard = capsys.readouterr().out
+    assert "2024-03 adjustment   the list of 2024-03-01  standard:" in standard
+    assert "2022-10 raise" not in standard and "not confirmed" not in standard
