@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from fractions import Fraction
 from pathlib import Path
@@ -119,7 +120,7 @@ def test_period_end_to_end(tmp_path: Path) -> None:
     assert by["1006"].after.rating is None and by["1006"].initial is not None
     # Emil: 1405 - 6 = 1399, then the one-time adjustment of 1 March 2024: 0.6 x 1399 + 800
     assert by["1005"].change == -6 and by["1005"].after.rating == 1639
-    assert by["1005"].note == "2024 adjustment from 1399"
+    assert by["1005"].note == "2024-03 adjustment of the list of 2024-03-01: 1399 -> 1639"
     wb = openpyxl.load_workbook(out)
     assert wb["Period"]["B1"].value == dt.datetime(2024, 3, 1)
     listed = {str(r[0]): r for r in wb["List"].iter_rows(min_row=2, values_only=True)}
@@ -203,7 +204,7 @@ def test_below_the_floor_becomes_unrated(tmp_path: Path) -> None:
     emil = next(r for r in results if r.before.fide_id == "1005")
     assert emil.change is not None and 1405 + emil.change < 1400
     assert emil.after.rating is None and emil.after.k is None
-    assert emil.note == "below the floor 1400: unrated"
+    assert emil.note == "below the floor 1400 of the list of 2024-05-01: unrated"
 
 
 def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
@@ -318,11 +319,16 @@ def test_fides_own_list_as_the_periods_list(tmp_path: Path) -> None:
     written = out.read_bytes().decode().splitlines()
     assert written[0] == original[0]  # the header
     idle = [line for line in original if line.startswith("9000")]
-    assert idle and all(line in written for line in idle)  # untouched players as they were
-    with open_list(out) as nxt:
+    assert idle and not any(line in written for line in idle)  # the 2024 adjustment: all moved
+    with open_list(source) as before, open_list(out) as nxt:
         anna = nxt.get(1001)
         assert anna is not None and anna.rating == by["1001"].after.rating
         assert anna.games == 5 and len(nxt) == len(LIST) + 3
+        for i in range(3):  # without games: the standard rating adjusted, the rest as listed
+            was, now = before.get(900_000 + i), nxt.get(900_000 + i)
+            assert was is not None and now is not None and was.rating is not None
+            assert now.rating == fr.adjust_2024(was.rating) == (1940, 1941, 1941)[i]
+            assert now == dataclasses.replace(was, rating=now.rating)
 
 
 def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -337,7 +343,7 @@ def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFi
                  "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
     listed = {str(r[0]): r for r in openpyxl.load_workbook(tmp_path / "next.xlsx")["List"]
               .iter_rows(min_row=2, values_only=True)}  # fmt: skip
-    assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1901
+    assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1941  # 0.6 x 1901 + 800
 
 
 def test_twelve_months_chained_with_events_on_the_first_and_last_days(tmp_path: Path) -> None:

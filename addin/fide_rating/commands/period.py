@@ -62,6 +62,13 @@ def register(sub: Commands) -> None:
         default="standard",
         help="with FIDE's list: which rating the events change (default: standard)",
     )
+    p.add_argument(
+        "--standard-from",
+        metavar="NEXT_LIST",
+        help="with FIDE's list, rapid or blitz, a period that crosses 1 October 2022: FIDE's "
+        "list of the next date, whose standard ratings the raise to the standard rating - 100 "
+        "reads (default: the standard ratings of the list given)",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -89,19 +96,24 @@ def main(args: argparse.Namespace) -> int:
                     "(the next list's), YYYY-MM-DD"
                 )
             days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
-            results, out, facts = run_with_fide_list(source, events, target, days[0], days[1],
-                                                     args.rating_type, earlier,
-                                                     open_fide_list)  # fmt: skip
+            newer = Path(args.standard_from) if args.standard_from else None
+            results, out, said = run_with_fide_list(source, events, target, days[0], days[1],
+                                                    args.rating_type, earlier, open_fide_list,
+                                                    newer)  # fmt: skip
         else:
-            results, out, facts = run(source, events, target)
+            if args.standard_from:
+                raise FideInputError(
+                    "--standard-from is for FIDE's list: a rating-list workbook holds one rating "
+                    f"type, got: {shown(args.standard_from)}"
+                )
+            results, out, said = run(source, events, target)
     except PeriodError as error:
         for problem in error.problems:
             say(f"fide-rating period: {problem}", err=True)
         say(f"fide-rating period: nothing written ({len(error.problems)} problem(s))", err=True)
         return 1
-    for f in facts:  # what the list said of each event's players, as every command says it
-        for note in f.notes:
-            say(note)
+    for line in said:  # what the list said of the events' players; the list-wide changes
+        say(line)
     rated = sum(1 for r in results if r.change is not None)
     first = sum(1 for r in results if r.note.startswith("first rating"))
     pending = sum(1 for r in results if r.initial is not None and r.initial.rating is None)

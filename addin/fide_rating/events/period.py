@@ -23,11 +23,11 @@ from pathlib import Path
 from ..formats.listbook import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
 from ..formats.trf import Tournament
 from ..rules.change import event_totals
-from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on, raise_applies
+from ..rules.editions import EDITIONS, Edition, edition_on
 from ..rules.errors import FideInputError
 from ..rules.initial import UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
-from ..rules.performance import adjust_2024, raise_2022
+from ..rules.list_changes import list_change
 from ..rules.rounding import fide_round_ratio
 from .event import read_event
 from .games import event_games
@@ -245,11 +245,6 @@ def compute_facts(
     for g in rating_list.pending:
         pending_by_id.setdefault(g.fide_id, []).append(g)
     out: list[PlayerPeriod] = []
-    # the same for every player
-    adjusting = adjustment_applies(next_edition, rating_list.date, next_date)
-    raising = raise_applies(next_edition, rating_list.date, next_date)
-    floor = next_edition.floor_on(next_date)
-    active_since = months_before(next_date, 12)  # active: a rated game in the last year
     for fide_id, before in listed.items():
         after = Listed(**before.__dict__)
         result = PlayerPeriod(before, after)
@@ -278,7 +273,7 @@ def compute_facts(
             result.change = fide_round_ratio(total, 100)
             after.rating = before.rating + result.change
             after.games = before.games + n
-        elif before.rating is None:  # (a rated player without games carries over as listed)
+        elif before.rating is None:  # (a rated player without games keeps his rating)
             result.pooled = _pooled(pending_by_id.get(fide_id, []), unrated_events.get(fide_id, []))
             if result.pooled:
                 # the edition of the event that completes the pooled results
@@ -289,30 +284,35 @@ def compute_facts(
                 after.rating = result.initial.rating
                 after.games = before.games + result.initial.games
                 result.note = "first rating"
-        if after.rating is not None and raising and before.standard is not None:
-            raised = raise_2022(after.rating, before.standard)
-            if raised != after.rating:
-                result.add_note(f"raised to the standard rating - 100 from {after.rating}")
-                after.rating = raised
-        if after.rating is not None and adjusting:
-            adjusted = adjust_2024(after.rating)
-            if adjusted != after.rating:
-                result.add_note(f"2024 adjustment from {after.rating}")
-                after.rating = adjusted
-        if after.rating is not None and after.rating < floor:
-            result.add_note(f"below the floor {floor}: unrated")
-            after.rating = None
-        if after.rating is not None:
-            after.reached_2400 = after.reached_2400 or after.rating >= 2400
-            after.k = k_factor(
-                rating=after.rating, games_before=after.games, birth=after.born,
-                reached_2400=after.reached_2400, on=next_date, edition=next_edition,
-            )  # fmt: skip
-        else:
-            after.k = None
-        after.active = after.last_game is not None and after.last_game > active_since
-        out.append(result)
+        out.append(settle(result, rating_list, next_edition))
     return out
+
+
+def settle(result: PlayerPeriod, rating_list: RatingList, next_edition: Edition) -> PlayerPeriod:
+    """A player's entry on the next list once the period's own change is known, as FIDE's list
+    has it: every list-wide change the period crosses, with or without games in the period, and
+    the next list's floor (:func:`fide_rating.rules.list_changes.list_change`: the raise of 1
+    October 2022 reads the player's standard rating, of the next list where it is known); K for
+    the next list from the player's facts; the active flag from the last rated game where it is
+    known (a rated game in the last year), else as listed."""
+    before, after = result.before, result.after
+    next_date = rating_list.next_date
+    entry = list_change(after.rating, rating_list.kind, rating_list.date, next_date,
+                        before.standard)  # fmt: skip
+    for note in entry.notes:
+        result.add_note(note)
+    after.rating = entry.rating
+    if after.rating is not None:
+        after.reached_2400 = after.reached_2400 or after.rating >= 2400
+        after.k = k_factor(
+            rating=after.rating, games_before=after.games, birth=after.born,
+            reached_2400=after.reached_2400, on=next_date, edition=next_edition,
+        )  # fmt: skip
+    else:
+        after.k = None
+    if after.last_game is not None:
+        after.active = after.last_game > months_before(next_date, 12)
+    return result
 
 
 def _pooled(

@@ -13,6 +13,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..files import atomic, open_regular
 from ..formats.fidelist import FideList, ListedPlayer
@@ -27,10 +28,11 @@ from ..formats.listbook import (
     write_next,
     write_pending,
 )
-from ..rules.editions import edition_on
+from ..rules.editions import ListChange, ListRule, edition_on, list_changes_between
 from ..rules.errors import FideInputError
+from ..rules.list_changes import list_change
 from .event import read_event
-from .period import EventFacts, compute_facts, facts_from_files
+from .period import EventFacts, compute_facts, facts_from_files, settle
 
 
 @contextlib.contextmanager
@@ -46,17 +48,29 @@ def _no_collector() -> Iterator[None]:
             gc.enable()
 
 
-def run(
-    list_path: Path, event_paths: Iterable[Path], output: Path
-) -> tuple[list[PlayerPeriod], Path, list[EventFacts]]:
-    """Read, compute and write a period; nothing is written when a problem is found. The
-    period's players, the file written and the events' facts (what the list said of them)."""
+def run(list_path: Path, event_paths: Iterable[Path], output: Path) -> PeriodDone:
+    """Read, compute and write a period; nothing is written when a problem is found."""
     with _no_collector():
         rating_list = read_list(list_path)
         facts = facts_from_files(rating_list, list(event_paths))
         results = compute_facts(rating_list, facts)
         names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
-        return results, write_next(output, rating_list, results, names), _facts(facts)
+        said = [note for f in _facts(facts) for note in f.notes]
+        crossed = list_changes_between(rating_list.kind, rating_list.date, rating_list.next_date)
+        if crossed:
+            moved = [0] * len(crossed)
+            for r in results:
+                if not r.events and r.initial is None:
+                    _count(r.note, crossed, moved)
+            said += _crossed(crossed, moved, rating_list.kind, True)
+            if rating_list.kind != "standard" and any(
+                c.rule is ListRule.RAISE_TO_STANDARD for c in crossed
+            ):
+                said.append(
+                    "a rating-list workbook holds no standard ratings: the raise of the rapid and "
+                    "blitz lists to the standard rating - 100 is not applied (use FIDE's list)"
+                )
+        return PeriodDone(results, write_next(output, rating_list, results, names), said)
 
 
 # --- FIDE's own list as the period's list ---------------------------------------------------
@@ -85,25 +99,39 @@ def fide_ids_of(paths: Sequence[Path]) -> set[str]:
     return {i for i in out if i.isdigit()}
 
 
-def _listed(entry: ListedPlayer, kind: str, standard_for_unrated: bool = False) -> Listed:
+def _listed(
+    entry: ListedPlayer, kind: str, standard_for_unrated: bool, next_standard: int | None
+) -> Listed:
     """A player of FIDE's list with the rating of ``kind``; with ``standard_for_unrated`` (R&B
     7.2.1) a player without a rapid or blitz rating but with a standard one is rated with it,
-    as a new player (no games of the kind yet)."""
+    as a new player (no games of the kind yet). ``next_standard``: his standard rating on the
+    next list (the raise of 2022 reads it)."""
     rating, _, k = entry.of(kind)
-    standard = entry.rating if kind != "standard" else None
-    if rating is None and standard is not None and standard_for_unrated:
+    own = entry.rating
+    for_raise = next_standard if kind != "standard" else None
+    if kind != "standard" and rating is None and own is not None and standard_for_unrated:
         return Listed(
             str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
-            entry.title or entry.women_title, standard, None, 0, standard >= 2400,
-            not entry.inactive, None, standard, True,
+            entry.title or entry.women_title, own, None, 0, own >= 2400,
+            not entry.inactive, None, for_raise, True,
         )  # fmt: skip
     return Listed(
         str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
         entry.title or entry.women_title, rating, k,
         # the list has no count of all rated games: its K says what matters (40 while new)
         0 if k == 40 or rating is None else 30,
-        rating is not None and rating >= 2400, not entry.inactive, None, standard,
+        rating is not None and rating >= 2400, not entry.inactive, None, for_raise,
     )  # fmt: skip
+
+
+class PeriodDone(NamedTuple):
+    """What a period did: each player's entry (and how), the file written, and what it says
+    beside the figures (what the list said of each event's players, the list-wide changes
+    the period crossed)."""
+
+    results: list[PlayerPeriod]
+    output: Path
+    said: list[str]
 
 
 def run_with_fide_list(
@@ -115,12 +143,16 @@ def run_with_fide_list(
     kind: str = "standard",
     pending: Path | None = None,
     open_list: Callable[[Path], FideList] | None = None,
-) -> tuple[list[PlayerPeriod], Path, list[EventFacts]]:
+    standard_from: Path | None = None,
+) -> PeriodDone:
     """A period from FIDE's own list (text, XML or zip, any size): only the events' players
     (and those with games pending from ``pending``, a workbook with a Pending sheet) are read
     from the list's index; the next list is written in FIDE's text layout (every other player
     copied as listed), with the games still pending beside it in NEXT.pending.xlsx, or as a
-    workbook when it fits one."""
+    workbook when it fits one. A period that crosses a change FIDE made to a whole list (1
+    October 2022, 1 March 2024) applies it to every player of the list; the raise of 2022 reads
+    each player's standard rating from ``standard_from`` (the next list, FIDE's), else from the
+    list itself (and says so)."""
     if open_list is None:
         from ..formats.fidelist import open_list as open_fide
 
@@ -128,13 +160,23 @@ def run_with_fide_list(
     if next_date <= date:
         raise PeriodError([f"the next list's date {next_date} must follow the list's {date}"])
     earlier = read_pending(pending) if pending is not None else []
-    with _no_collector(), open_list(fide_list) as listed:
+    crossed = list_changes_between(kind, date, next_date)
+    with _no_collector(), open_list(fide_list) as listed, contextlib.ExitStack() as stack:
+        newer = stack.enter_context(open_list(standard_from)) if standard_from else None
+
+        def standard(entry: ListedPlayer) -> int | None:
+            """The player's standard rating for the 2022 raise: the next list's where given."""
+            if newer is None:
+                return entry.rating
+            found = newer.get(entry.fide_id)
+            return None if found is None else found.rating
+
         players = {}
         seven_two_one = edition_on(date, kind).standard_rating_for_unrated
         for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:
             entry = listed.get(int(fide_id)) if fide_id.isdigit() else None
             if entry is not None:
-                players[fide_id] = _listed(entry, kind, seven_two_one)
+                players[fide_id] = _listed(entry, kind, seven_two_one, standard(entry))
         lost = sorted({g.fide_id for g in earlier} - set(players))
         if lost:
             raise PeriodError([f"{pending}: FIDE ID {i} has games pending but is not on the list"
@@ -146,29 +188,83 @@ def run_with_fide_list(
             if r.after.rating is not None and r.before.k is not None:
                 r.after.k = 10 if r.after.reached_2400 else r.before.k
         names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
+        said = [note for f in _facts(facts) for note in f.notes]
+        done = {r.after.fide_id for r in results}
+        moved = [0] * len(crossed)  # players without games whose rating a change moved
+        next_edition = edition_on(next_date, kind)
         if output.suffix.lower() in (".xlsx", ".xlsm"):
             if len(listed) > 1_048_575:
                 raise PeriodError([f"{len(listed):,} players do not fit a workbook (1,048,575 "
                                    "rows): write the next list as text, -o NEXT.txt"])  # fmt: skip
-            everyone = {str(e.fide_id): _listed(e, kind) for e in listed}
+            everyone = {str(e.fide_id): _listed(e, kind, False, standard(e)) for e in listed}
             for r in results:
                 everyone[r.after.fide_id] = r.after
             whole = RatingList(date, next_date, everyone, kind=kind)
             by_id = {r.after.fide_id: r for r in results}
-            full = [by_id.get(i) or PlayerPeriod(p, p) for i, p in everyone.items()]
-            return results, write_next(output, whole, full, names), _facts(facts)
+            full = []
+            for i, p in everyone.items():
+                found = by_id.get(i)
+                if found is None:
+                    found = settle(PlayerPeriod(p, dataclasses.replace(p)), whole, next_edition)
+                    _count(found.note, crossed, moved)
+                full.append(found)
+            said += _crossed(crossed, moved, kind, newer is not None)
+            return PeriodDone(results, write_next(output, whole, full, names), said)
         changed = {}
         for r in results:
             entry = listed.get(int(r.after.fide_id))
             if entry is None:
                 continue
             changed[entry.fide_id] = _updated(entry, r, kind)
+        if crossed:  # every other player of the list, as FIDE changed the whole list
+            for entry in listed:
+                if str(entry.fide_id) in done:
+                    continue
+                rating = entry.of(kind)[0]
+                after = list_change(rating, kind, date, next_date, standard(entry))
+                if after.rating != rating:
+                    changed[entry.fide_id] = _with_rating(entry, kind, after.rating)
+                    _count("; ".join(after.notes), crossed, moved)
+        said += _crossed(crossed, moved, kind, newer is not None)
         # FIDE's text layout has no place for them: beside it (always, so that a file from an
         # earlier run never stands for this one), for the next period's --pending
         write_pending(pending_file(output), [row for r in results for row in carried(r, names)])
         with atomic(output) as out:
             listed.write_text(out, changed)
-    return results, output, _facts(facts)
+    return PeriodDone(results, output, said)
+
+
+def _count(note: str, crossed: Sequence[ListChange], moved: list[int]) -> None:
+    for i, change in enumerate(crossed):
+        if change.name in note:
+            moved[i] += 1
+
+
+def _crossed(crossed: Sequence[ListChange], moved: list[int], kind: str, newer: bool) -> list[str]:
+    """What the period says of the list-wide changes it crossed."""
+    out = []
+    for change, count in zip(crossed, moved, strict=True):
+        line = (
+            f"{change.name} of the list of {change.on.isoformat()} applied to every player of the "
+            f"{kind} list: {count:,} rating(s) of players without games in the period changed"
+        )
+        if change.rule is ListRule.RAISE_TO_STANDARD and not newer:
+            line += (
+                " (with the standard ratings of the list given: FIDE used the next list's; "
+                "give it with --standard-from)"
+            )
+        out.append(line)
+    return out
+
+
+def _with_rating(entry: ListedPlayer, kind: str, rating: int | None) -> ListedPlayer:
+    """A listed player with another rating of ``kind`` (a list-wide change), the rest as
+    listed."""
+    if kind == "rapid":
+        return dataclasses.replace(entry, rapid=rating)
+    if kind == "blitz":
+        return dataclasses.replace(entry, blitz=rating)
+    return dataclasses.replace(entry, rating=rating)
 
 
 def _facts(facts: Sequence[EventFacts | list[str]]) -> list[EventFacts]:
