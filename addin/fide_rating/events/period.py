@@ -13,6 +13,7 @@ unrated; games, the reached-2400 flag, K, the active flag and the last game are 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import multiprocessing as mp
 import os
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ from ..rules.editions import EDITIONS, Edition, edition_on
 from ..rules.errors import FideInputError
 from ..rules.initial import UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
-from ..rules.list_changes import list_change
+from ..rules.list_changes import ListChanger
 from ..rules.rounding import fide_round_ratio
 from .event import read_event
 from .games import event_games
@@ -125,6 +126,11 @@ def event_facts(
                 continue
         if used != p.rating:
             notes.append(f"{label}: {differs_line(p, p.rating, used)}")
+    if len(notes) > NOTES_AN_EVENT:  # a file whose ratings are not the list's at all
+        notes[NOTES_AN_EVENT:] = [
+            f"{label}: ... and {len(notes) - NOTES_AN_EVENT} more of its players whose rating "
+            "is not the file's (the list's is used; report EVENT --list LIST names them all)"
+        ]
     return EventFacts(
         label,
         t.name or label,
@@ -153,6 +159,7 @@ def _facts_of_files(job: Job) -> list[EventFacts | list[str]]:
     return out
 
 
+NOTES_AN_EVENT = 20  # what the list says of an event's players, at most, in the period's output
 PARALLEL_FROM = 200  # event files: from this many on, read in worker processes
 
 
@@ -245,6 +252,7 @@ def compute_facts(
     for g in rating_list.pending:
         pending_by_id.setdefault(g.fide_id, []).append(g)
     out: list[PlayerPeriod] = []
+    changer = ListChanger(kind, rating_list.date, next_date)
     for fide_id, before in listed.items():
         after = Listed(**before.__dict__)
         result = PlayerPeriod(before, after)
@@ -284,11 +292,16 @@ def compute_facts(
                 after.rating = result.initial.rating
                 after.games = before.games + result.initial.games
                 result.note = "first rating"
-        out.append(settle(result, rating_list, next_edition))
+        out.append(settle(result, rating_list, next_edition, changer))
     return out
 
 
-def settle(result: PlayerPeriod, rating_list: RatingList, next_edition: Edition) -> PlayerPeriod:
+def settle(
+    result: PlayerPeriod,
+    rating_list: RatingList,
+    next_edition: Edition,
+    changer: ListChanger | None = None,
+) -> PlayerPeriod:
     """A player's entry on the next list once the period's own change is known, as FIDE's list
     has it: every list-wide change the period crosses, with or without games in the period, and
     the next list's floor (:func:`fide_rating.rules.list_changes.list_change`: the raise of 1
@@ -297,8 +310,9 @@ def settle(result: PlayerPeriod, rating_list: RatingList, next_edition: Edition)
     known (a rated game in the last year), else as listed."""
     before, after = result.before, result.after
     next_date = rating_list.next_date
-    entry = list_change(after.rating, rating_list.kind, rating_list.date, next_date,
-                        before.standard)  # fmt: skip
+    if changer is None:
+        changer = ListChanger(rating_list.kind, rating_list.date, next_date)
+    entry = changer(after.rating, before.standard)
     for note in entry.notes:
         result.add_note(note)
     after.rating = entry.rating
@@ -311,8 +325,14 @@ def settle(result: PlayerPeriod, rating_list: RatingList, next_edition: Edition)
     else:
         after.k = None
     if after.last_game is not None:
-        after.active = after.last_game > months_before(next_date, 12)
+        after.active = after.last_game > _year_before(next_date)
     return result
+
+
+@functools.lru_cache(maxsize=16)
+def _year_before(day: _dt.date) -> _dt.date:
+    """Active: a rated game after this day (the last 12 months before the list)."""
+    return months_before(day, 12)
 
 
 def _pooled(

@@ -30,7 +30,7 @@ from ..formats.listbook import (
 )
 from ..rules.editions import ListChange, ListRule, edition_on, list_changes_between
 from ..rules.errors import FideInputError
-from ..rules.list_changes import list_change
+from ..rules.list_changes import ListChanger
 from .event import read_event
 from .period import EventFacts, compute_facts, facts_from_files, settle
 
@@ -172,10 +172,12 @@ def run_with_fide_list(
             return None if found is None else found.rating
 
         players = {}
+        entries: dict[str, ListedPlayer] = {}  # looked up once
         seven_two_one = edition_on(date, kind).standard_rating_for_unrated
         for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:
             entry = listed.get(int(fide_id)) if fide_id.isdigit() else None
             if entry is not None:
+                entries[fide_id] = entry
                 players[fide_id] = _listed(entry, kind, seven_two_one, standard(entry))
         lost = sorted({g.fide_id for g in earlier} - set(players))
         if lost:
@@ -212,16 +214,16 @@ def run_with_fide_list(
             return PeriodDone(results, write_next(output, whole, full, names), said)
         changed = {}
         for r in results:
-            entry = listed.get(int(r.after.fide_id))
-            if entry is None:
-                continue
-            changed[entry.fide_id] = _updated(entry, r, kind)
+            was = entries.get(r.after.fide_id)
+            if was is not None:
+                changed[was.fide_id] = _updated(was, r, kind)
         if crossed:  # every other player of the list, as FIDE changed the whole list
+            changer = ListChanger(kind, date, next_date)
             for entry in listed:
                 if str(entry.fide_id) in done:
                     continue
                 rating = entry.of(kind)[0]
-                after = list_change(rating, kind, date, next_date, standard(entry))
+                after = changer(rating, standard(entry))
                 if after.rating != rating:
                     changed[entry.fide_id] = _with_rating(entry, kind, after.rating)
                     _count("; ".join(after.notes), crossed, moved)
@@ -284,8 +286,10 @@ def _updated(entry: ListedPlayer, r: PlayerPeriod, kind: str) -> ListedPlayer:
         games = r.initial.games
     flag = entry.flag.replace("i", "") + ("" if r.after.active else "i")
     rating, k = r.after.rating, r.after.k
-    if kind == "rapid":
-        return dataclasses.replace(entry, rapid=rating, rapid_games=games, rapid_k=k, flag=flag)
-    if kind == "blitz":
-        return dataclasses.replace(entry, blitz=rating, blitz_games=games, blitz_k=k, flag=flag)
-    return dataclasses.replace(entry, rating=rating, games=games, k=k, flag=flag)
+    e = entry
+    standard = (rating, games, k) if kind == "standard" else (e.rating, e.games, e.k)
+    rapid = (rating, games, k) if kind == "rapid" else (e.rapid, e.rapid_games, e.rapid_k)
+    blitz = (rating, games, k) if kind == "blitz" else (e.blitz, e.blitz_games, e.blitz_k)
+    # made field by field: dataclasses.replace takes a fifth of a period at FIDE's scale
+    return ListedPlayer(e.fide_id, e.name, e.federation, e.sex, e.title, e.women_title,
+                        e.other_titles, *standard, *rapid, *blitz, e.born, flag)  # fmt: skip
