@@ -22,7 +22,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "check",
-        "may the event be rated? B.02 sections 0 to 6",
         "Each rule the file lets us decide: the time control (record 122, the usual notations "
         "read) by the highest rating, the first control, the hours of play a day (round dates, "
         "record 132), the duration, unplayed games and matches; each holds, fails, or cannot "

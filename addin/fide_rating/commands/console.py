@@ -238,9 +238,13 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def command(
-    sub: Commands, name: str, summary: str, description: str, examples: Sequence[str]
+    sub: Commands, name: str, description: str, examples: Sequence[str]
 ) -> argparse.ArgumentParser:
-    """A subcommand with its one-line summary, its description and examples in --help."""
+    """A subcommand with its one-line summary (:data:`.index.SUMMARY`), its description and
+    examples in --help."""
+    from .index import SUMMARY
+
+    summary = SUMMARY[name]
     return sub.add_parser(
         name,
         help=summary,

@@ -14,7 +14,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "export-trf",
-        "a crosstable workbook back into a TRF",
         "The players and results of a workbook made from a template (or by import-trf) "
         "as a tournament report file, in FIDE's format of today, TRF-2026 (the number of "
         "rounds, record 142, and the time control encoded, 222, added where the file has "

@@ -81,7 +81,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "fill",
-        "fill a crosstable's players from a rating list",
         "Every player row with a FIDE ID takes the list's federation, sex, birth year, "
         "rating (Ro) and K, and the name and title where the row has none. Written to "
         "NAME.filled.xlsx, to -o FILE, or over the workbook with --in-place.",

@@ -31,7 +31,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "import-trf",
-        "a TRF into the Swiss or round-robin template",
         "The players, results and event of a TRF in a crosstable workbook; the file's "
         "own lines are kept on a hidden sheet, so export-trf gives them back.",
         ["event.trf", "event.trf -o event.xlsx"],

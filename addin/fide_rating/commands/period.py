@@ -30,7 +30,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "period",
-        "a rating period: the list and the period's events to the next list",
         "Each event is rated with the list's ratings and the edition of its start date; "
         "changes are summed and rounded once per player, unrated players' results "
         "pooled. Nothing is written when a problem is found.",

@@ -30,7 +30,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "recalc",
-        "recompute workbooks headless: formulas kept, values filled in",
         "Every formula of each workbook (FIDE functions included) is computed and the "
         "workbook written with the values filled in: next to the input as "
         "NAME.recalc.xlsx, into the folder -o DIR (or the file -o NAME.xlsx for one "

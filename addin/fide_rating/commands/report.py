@@ -40,7 +40,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "report",
-        "FIDE's rating report of an event, from its TRF or its crosstable workbook",
         "For every player: Ro, Rc, W, N, We, chg, K, K x chg; for an unrated player Ru "
         "or why there is none. The edition follows the event's start date (record 042, or the "
         "Event sheet). A workbook's own facts (games before the event, 2400 reached, the "

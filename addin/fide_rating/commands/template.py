@@ -13,7 +13,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "template",
-        "write a crosstable template (.xlsx)",
         "A workbook whose formulas compute every FIDE figure: fill in the event, the "
         "players and the results. A round robin's rounds follow from the players.",
         [
