@@ -8,7 +8,7 @@ from fractions import Fraction
 from openpyxl import Workbook
 
 from crosstables import crosstable
-from fide_rating.commands import templates as tpl
+from fide_rating.formats import templates as tpl
 
 SEED_RATINGS: list[int | None] = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
 SEED_K: list[int | None] = [20, 20, None, 20, None, 30, 30, None, None, 30]

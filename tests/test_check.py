@@ -9,11 +9,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.commands import layout
-from fide_rating.commands.check import FAILS, HOLDS, UNKNOWN, check
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
-from fide_rating.formats import trf
+from fide_rating.events.ratable import FAILS, HOLDS, UNKNOWN, check
+from fide_rating.formats import layout, trf
 from fide_rating.formats.trf import round_dates
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -160,7 +160,7 @@ def test_the_command_line_installs_what_it_needs() -> None:
 
 
 def test_a_round_robin_offers_what_its_list_takes() -> None:
-    from fide_rating.commands import templates as tpl
+    from fide_rating.formats import templates as tpl
 
     ws = tpl.build(tpl.spec_for("rr", 6))["Players"]
     (results,) = [dv for dv in ws.data_validations.dataValidation if "½" in str(dv.formula1)]

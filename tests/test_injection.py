@@ -13,9 +13,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.commands import layout
 from fide_rating.commands.cli import main
 from fide_rating.commands.console import csv_text, inert
+from fide_rating.formats import layout
 from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line
 
 PAYLOADS = [

@@ -11,9 +11,9 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.commands import layout
-from fide_rating.commands import templates as tpl
 from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import layout
+from fide_rating.formats import templates as tpl
 from filled import seed_round_robin, small_swiss
 
 ROOT = Path(__file__).resolve().parent.parent

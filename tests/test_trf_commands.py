@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fide_rating.commands.cli import main
-from fide_rating.commands.report import report
+from fide_rating.events.rating import report
 from fide_rating.formats import trf
 from fide_rating.rules.berger import schedule
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 import trf_corpus
-from fide_rating.commands.convert import crosstable, to_workbook
-from fide_rating.commands.report import report
+from fide_rating.events.rating import report
 from fide_rating.formats import trf
+from fide_rating.formats.crosstable import crosstable
+from fide_rating.formats.crosstable_write import to_workbook
 from fide_rating.formats.trf_write import as_trf26
 from fide_rating.rules.errors import FideInputError
 

@@ -238,9 +238,13 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def command(
-    sub: Commands, name: str, summary: str, description: str, examples: Sequence[str]
+    sub: Commands, name: str, description: str, examples: Sequence[str]
 ) -> argparse.ArgumentParser:
-    """A subcommand with its one-line summary, its description and examples in --help."""
+    """A subcommand with its one-line summary (:data:`.index.SUMMARY`), its description and
+    examples in --help."""
+    from .index import SUMMARY
+
+    summary = SUMMARY[name]
     return sub.add_parser(
         name,
         help=summary,
@@ -251,19 +255,35 @@ def command(
 
 
 def list_options(
-    p: argparse.ArgumentParser, *, required: bool = False, what: str = "", from_file: bool = False
+    p: argparse.ArgumentParser,
+    *,
+    required: bool = False,
+    what: str = "",
+    from_file: bool = False,
+    from_workbook: bool = False,
 ) -> None:
     """``--list`` (a rating list) and ``--rating-type`` (which of its ratings; with
-    ``from_file``, default None: the event's own, from its TRF's record 222)."""
+    ``from_file``, default None: the event's own, from its TRF's record 222 or its workbook's
+    Event sheet; with ``from_workbook``, default None: each workbook's Event sheet)."""
     p.add_argument("--list", required=required, help=LIST_HELP + what)
+    if from_file:
+        why = (
+            "the event's rating type: which of the list's ratings and K (default: the "
+            "workbook's Event sheet, or the TRF's encoded time control, TRF-2026 record 222, "
+            "else standard)"
+        )
+    elif from_workbook:
+        why = (
+            "which of the list's ratings and K (default: the workbook's rating type, its Event "
+            "sheet's B8, else standard)"
+        )
+    else:
+        why = "which of the list's ratings and K (default: standard)"
     p.add_argument(
         "--rating-type",
         choices=("standard", "rapid", "blitz"),
-        default=None if from_file else "standard",
-        help="the event's rating type: which of the list's ratings and K (default: from the "
-        "file's encoded time control, TRF-2026 record 222, else standard)"
-        if from_file
-        else "which of the list's ratings and K (default: standard)",
+        default=None if from_file or from_workbook else "standard",
+        help=why,
     )
 
 

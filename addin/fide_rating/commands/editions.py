@@ -13,7 +13,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "editions",
-        "list the editions of the regulations, by rating type",
         "Each edition's name, the date from which it applies (by tournament start date), its "
         "350/400-point rule and K, the FIDE text it follows, and what is not confirmed; then "
         "the changes FIDE made once to a whole list (the list's date and rating types).",

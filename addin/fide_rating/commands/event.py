@@ -14,7 +14,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "event",
-        "a rated player's event, as FIDE's calculation page",
         "Prints Rc (the opponents' mean as counted), Ro (the player's rating), w, n, chg, K "
         "and K x chg, then one line per game: the opponent's rating and the rating counted "
         "(* where the 350/400-point rule capped it), w, chg and K x chg.",

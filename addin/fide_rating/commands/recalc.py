@@ -30,7 +30,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "recalc",
-        "recompute workbooks headless: formulas kept, values filled in",
         "Every formula of each workbook (FIDE functions included) is computed and the "
         "workbook written with the values filled in: next to the input as "
         "NAME.recalc.xlsx, into the folder -o DIR (or the file -o NAME.xlsx for one "
@@ -43,7 +42,7 @@ def register(sub: Commands) -> None:
     p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
     p.add_argument("--csv", help="also write every player's figures to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
-    list_options(p, what="; a template's players by FIDE ID")
+    list_options(p, what="; a template's players by FIDE ID", from_workbook=True)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -91,7 +90,8 @@ def main(args: argparse.Namespace) -> int:
     if listed is not None:
         from .fill import list_constants
 
-        constants = list_constants(listed, args.rating_type)
+        # the type asked for; else a rating-list workbook's own; else each workbook's
+        constants = list_constants(listed, args.rating_type or getattr(listed, "kind", None))
     progress = Progress(len(sources), sys.stderr)
     done: list[Recalculated] = []
     failed = 0

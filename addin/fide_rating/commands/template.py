@@ -13,7 +13,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "template",
-        "write a crosstable template (.xlsx)",
         "A workbook whose formulas compute every FIDE figure: fill in the event, the "
         "players and the results. A round robin's rounds follow from the players.",
         [
@@ -48,7 +47,8 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from . import templates
+    from ..cells.calc.ods import to_ods
+    from ..formats import templates
 
     if args.all:
         folder = Path(args.output or "templates")
@@ -62,7 +62,7 @@ def _main(args: argparse.Namespace) -> int:
         for path in written:
             say(f"wrote {shown(path)}")
         if args.ods:
-            for path in templates.to_ods(written):
+            for path in to_ods(written):
                 say(f"wrote {shown(path)}")
         return 0
     if args.system is None:
@@ -85,6 +85,6 @@ def _main(args: argparse.Namespace) -> int:
     templates.write(spec, path)
     say(f"wrote {shown(path)}")
     if args.ods:
-        for ods in templates.to_ods([path]):
+        for ods in to_ods([path]):
             say(f"wrote {shown(ods)}")
     return 0

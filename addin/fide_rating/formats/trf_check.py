@@ -13,7 +13,7 @@ from itertools import compress, repeat, zip_longest
 from math import gcd as _gcd
 from operator import attrgetter, itemgetter, ne
 
-from .trf import OPPOSITE, Player, Round, Tournament, TrfError, scoring_of
+from .trf_model import OPPOSITE, Player, Round, Tournament, TrfError, scoring_of
 from .trf_records import BYE_TYPES, NATIONAL, RECORDS, RecordError, read_byes
 
 _DATES = {"042": "start date", "052": "end date"}

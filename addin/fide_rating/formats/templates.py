@@ -11,7 +11,7 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -430,41 +430,6 @@ def write_all(folder: Path) -> list[Path]:
     return [*written, target]
 
 
-def to_ods(paths: list[Path]) -> list[Path]:
-    """The templates as .ods, saved by LibreOffice with the add-in installed (so that the
-    FIDE functions are stored as add-in calls)."""
-    import tempfile
-
-    from ..cells.calc.build import build as build_oxt
-    from ..cells.calc.office import OfficeError, office_with_addin
-
-    out: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
-        oxt = build_oxt(Path(tmp) / "fide-rating.oxt")
-        try:
-            _save_ods(paths, office_with_addin(Path(tmp) / "profile", oxt), out)
-        except Exception as error:  # LibreOffice's own (UNO) errors: a message, not a traceback
-            if not type(error).__module__.startswith(("uno", "com.sun")):
-                raise
-            raise OfficeError(f"LibreOffice failed while saving the .ods copies: {error}") from None
-    return out
-
-
-def _save_ods(paths: list[Path], running: Any, out: list[Path]) -> None:
-    with running as office:
-        for path in paths:
-            doc = office.open(path)
-            try:
-                doc.calculateAll()
-                target = path.with_suffix(".ods")
-                partial = target.with_name(f".{target.name}.part")
-                office.store(doc, partial, "calc8")
-                partial.replace(target)
-                out.append(target)
-            finally:
-                doc.close(True)
-
-
 # --- filling a template -------------------------------------------------------------------
 
 
@@ -482,6 +447,7 @@ class Player:
     games_before: int | None = None
     reached_2400: bool | None = None
     k: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()  # (column, note): a comment on the cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,6 +499,8 @@ def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) 
         for key, given in values.items():
             if given is not None and given != "":
                 put(ws, r, col[key], given)
+        for key, note in p.notes:
+            ws.cell(r, col[key]).comment = Comment(note, "fide-rating")
 
 
 def fill_swiss(
