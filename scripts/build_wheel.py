@@ -19,10 +19,11 @@ import datetime as dt
 import hashlib
 import os
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 from typing import Any
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "addin"
@@ -83,22 +84,26 @@ def metadata(meta: dict[str, Any]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def digest(data: bytes) -> str:
+    """RECORD's hash (PEP 376, 427): sha256, URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
 def members(meta: dict[str, Any] | None = None) -> list[tuple[str, bytes]]:
     """Every member of the wheel, in order, RECORD last."""
     meta = meta or project()
     info = f"{meta['name'].replace('-', '_')}-{meta['version']}.dist-info"
     scripts = "".join(f"{name} = {target}\n" for name, target in meta.get("scripts", {}).items())
-    found = package_files() + [
+    wheel = "Wheel-Version: 1.0\nGenerator: scripts/build_wheel.py\nRoot-Is-Purelib: true\n"
+    found = [
+        *package_files(),
         (f"{info}/METADATA", metadata(meta)),
-        (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: fide-rating scripts/build_wheel.py\n"
-                          b"Root-Is-Purelib: true\nTag: py3-none-any\n"),  # fmt: skip
+        (f"{info}/WHEEL", f"{wheel}Tag: py3-none-any\n".encode()),
         (f"{info}/entry_points.txt", f"[console_scripts]\n{scripts}".encode()),
         (f"{info}/top_level.txt", f"{PACKAGE}\n".encode()),
     ]
-    record = "".join(
-        f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}\n"
-        for name, data in found
-    ) + f"{info}/RECORD,,\n"
+    lines = [f"{name},sha256={digest(data)},{len(data)}\n" for name, data in found]
+    record = "".join(lines) + f"{info}/RECORD,,\n"
     return [*found, (f"{info}/RECORD", record.encode())]
 
 

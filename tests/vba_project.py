@@ -27,7 +27,7 @@ class CompoundFile:
         self.data = data
         self.sector = 1 << struct.unpack_from("<H", data, 0x1E)[0]
         self.mini = 1 << struct.unpack_from("<H", data, 0x20)[0]
-        first_dir, = struct.unpack_from("<I", data, 0x30)
+        (first_dir,) = struct.unpack_from("<I", data, 0x30)
         self.cutoff, first_minifat, _, first_difat, difat_count = struct.unpack_from(
             "<IIIII", data, 0x38
         )
@@ -76,7 +76,7 @@ class CompoundFile:
         if index == FREE:
             return
         entry = self.entries[index]
-        length, = struct.unpack_from("<H", entry, 64)
+        (length,) = struct.unpack_from("<H", entry, 64)
         name = entry[: max(length - 2, 0)].decode("utf-16-le")
         kind = entry[66]
         left, right, child = struct.unpack_from("<III", entry, 68)
@@ -99,7 +99,7 @@ def decompress(data: bytes) -> bytes:
     out = bytearray()
     pos = 1
     while pos < len(data):
-        header, = struct.unpack_from("<H", data, pos)
+        (header,) = struct.unpack_from("<H", data, pos)
         end = pos + (header & 0x0FFF) + 3
         pos += 2
         chunk_start = len(out)
@@ -117,7 +117,7 @@ def decompress(data: bytes) -> bytes:
                     out.append(data[pos])
                     pos += 1
                     continue
-                token, = struct.unpack_from("<H", data, pos)
+                (token,) = struct.unpack_from("<H", data, pos)
                 pos += 2
                 done = len(out) - chunk_start
                 bits = max((done - 1).bit_length(), 4)
@@ -147,13 +147,13 @@ def modules(vba_project: bytes) -> list[Module]:
         value = dir_stream[pos : pos + size]
         pos += size
         if record == 0x0003:
-            codepage, = struct.unpack("<H", value)
+            (codepage,) = struct.unpack("<H", value)
         elif record == 0x0019:
             name = value.decode(f"cp{codepage}")
         elif record == 0x001A:
             stream = value.decode(f"cp{codepage}")
         elif record == 0x0031:
-            offset, = struct.unpack("<I", value)
+            (offset,) = struct.unpack("<I", value)
         elif record == 0x0022:
             document = True
         elif record == 0x0021:
