@@ -46,6 +46,11 @@ def wheel_name(meta: dict[str, Any] | None = None) -> str:
     return f"{meta['name'].replace('-', '_')}-{meta['version']}-py3-none-any.whl"
 
 
+def dist_info(meta: dict[str, Any] | None = None) -> str:
+    meta = meta or project()
+    return f"{meta['name'].replace('-', '_')}-{meta['version']}.dist-info"
+
+
 def date_time(epoch: int | None = None) -> tuple[int, int, int, int, int, int]:
     """The members' date: SOURCE_DATE_EPOCH (zip dates start in 1980, and count in two
     seconds)."""
@@ -92,7 +97,7 @@ def digest(data: bytes) -> str:
 def members(meta: dict[str, Any] | None = None) -> list[tuple[str, bytes]]:
     """Every member of the wheel, in order, RECORD last."""
     meta = meta or project()
-    info = f"{meta['name'].replace('-', '_')}-{meta['version']}.dist-info"
+    info = dist_info(meta)
     scripts = "".join(f"{name} = {target}\n" for name, target in meta.get("scripts", {}).items())
     wheel = "Wheel-Version: 1.0\nGenerator: scripts/build_wheel.py\nRoot-Is-Purelib: true\n"
     found = [
