@@ -200,7 +200,9 @@ def test_the_libreoffice_steps_match_the_shipped_extension() -> None:
     source = Path(office.__file__).read_text(encoding="utf-8")
     assert "-env:UserInstallation=" in source
     commands = re.findall(r"`([^`]*-env:UserInstallation=file:///[^`]*)`", text)
-    assert len(commands) == 3
+    assert len(commands) == 4  # soffice on the three systems, and unopkg into the same profile
+    assert all("fide-try" in c for c in commands)
+    assert commands[-1].startswith("unopkg add -env:UserInstallation=")
     assert "Minimum version: LibreOffice 25.2" in text
     assert office.MINIMUM_VERSION == (25, 2)
 
