@@ -179,7 +179,7 @@ def test_the_lite_steps_name_the_shipped_file() -> None:
     text = section("### Excel with xlwings Lite (Windows, Mac, Excel on the web)")
     assert "[`release/xlwings-lite/main.py`](release/xlwings-lite/main.py)" in text
     assert (ROOT / "release" / "xlwings-lite" / "main.py").is_file()
-    assert "In **`main.py`** replace everything" in text and "**`requirements.txt`**" in text
+    assert "In **`main.py`** replace everything" in text and "tab,\n   `requirements.txt`" in text
     assert "`fide-rating build-lite -o main.py`" in text
 
 
