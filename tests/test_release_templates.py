@@ -96,6 +96,7 @@ def test_template_writes_a_macro_workbook(
 def test_without_xlwings_the_macro_workbook_is_refused(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    import importlib.metadata
     import importlib.util
 
     real = importlib.util.find_spec
@@ -103,6 +104,13 @@ def test_without_xlwings_the_macro_workbook_is_refused(
                         lambda name, *a: None if name == "xlwings" else real(name, *a))  # fmt: skip
     with pytest.raises(fr.FideInputError, match="install xlwings"):
         xlsm.standalone()
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    with pytest.raises(fr.FideInputError, match="install xlwings"):
+        xlsm.xlwings_version()
     assert main(["template", "rr", "--xlsm", "-o", str(tmp_path / "x.xlsm")]) == 2
     assert "install xlwings" in capsys.readouterr().err
     assert not (tmp_path / "x.xlsm").exists()

@@ -162,3 +162,15 @@ def test_the_installed_wheel_writes_a_template(installed: Path, tmp_path: Path) 
     done = run(installed, "template", "rr", "--players", "9", "-o", "rr-9.xlsx", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "rr-9.xlsx").read_bytes() == (ROOT / "templates" / "rr-9.xlsx").read_bytes()
+
+
+def test_without_xlwings_the_installed_command_says_what_to_install(
+    installed: Path, tmp_path: Path
+) -> None:
+    """The wheel alone brings no xlwings: --xlsm says so, with no traceback and no file."""
+    done = run(installed, "template", "rr", "--players", "9", "--xlsm", "-o", "rr-9.xlsm",
+               cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("fide-rating: a macro workbook for classic xlwings")
+    assert "pip install xlwings" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "rr-9.xlsm").exists()

@@ -41,14 +41,17 @@ NOTES = (
 CODE_NAMES = ("Sheet1", "Sheet2")
 
 
+NO_XLWINGS = (
+    "a macro workbook for classic xlwings is made from xlwings' own: install xlwings in this "
+    "Python (pip install xlwings), got: no xlwings"
+)
+
+
 def standalone() -> Path:
     """xlwings' standalone quickstart workbook, from the installed xlwings package."""
     spec = importlib.util.find_spec("xlwings")
     if spec is None or spec.origin is None:
-        raise FideInputError(
-            "a macro workbook for classic xlwings is made from xlwings' own: install xlwings "
-            "(pip install xlwings), got: no xlwings"
-        )
+        raise FideInputError(NO_XLWINGS)
     path = Path(spec.origin).parent / STANDALONE
     if not path.is_file():
         raise FideInputError(f"expected xlwings' standalone workbook, got no file: {path}")
@@ -56,12 +59,16 @@ def standalone() -> Path:
 
 
 def xlwings_version() -> str:
-    return importlib.metadata.version("xlwings")
+    try:
+        return importlib.metadata.version("xlwings")
+    except importlib.metadata.PackageNotFoundError:
+        raise FideInputError(NO_XLWINGS) from None
 
 
 def build(spec: templates.Spec) -> Workbook:
     """The template for ``spec`` as a macro workbook (open the VBA archive only while saving:
     :func:`write`)."""
+    standalone()  # before anything is built: without xlwings there is nothing to build on
     wb = templates.build(spec)
     wb.code_name = "ThisWorkbook"
     for ws, code_name in zip(wb.worksheets, CODE_NAMES, strict=False):
