@@ -20,14 +20,26 @@ echo "== release/fide-rating.oxt"
 echo "== release/xlwings-lite/main.py"
 "$fr" build-lite -o release/xlwings-lite/main.py --force
 echo "== templates/"
-before=$(sha256sum templates/*.xlsx 2>/dev/null || true)
+kept=$(mktemp -d)
+trap 'rm -rf "$kept"' EXIT
+for book in templates/*.xlsx; do
+  [ -f "${book%.xlsx}.ods" ] && cp -p "${book%.xlsx}.ods" "$kept/" && sha256sum "$book" > "$kept/$(basename "$book").sha"
+done
 "$fr" template --all -o templates --force >/dev/null
-after=$(sha256sum templates/*.xlsx)
-missing=0
-for book in templates/*.xlsx; do [ -f "${book%.xlsx}.ods" ] || missing=1; done
-if [ "$before" != "$after" ] || [ "$missing" = 1 ]; then
-  echo "   the .ods copies (LibreOffice)"
+stale=0
+for book in templates/*.xlsx; do
+  sum="$kept/$(basename "$book").sha"
+  [ -f "$sum" ] && sha256sum --status -c "$sum" || stale=1
+done
+if [ "$stale" = 1 ]; then
+  echo "   the .ods copies (LibreOffice), kept where their .xlsx is unchanged"
   "$fr" template --all -o templates --force --ods >/dev/null
+  for book in templates/*.xlsx; do
+    sum="$kept/$(basename "$book").sha"
+    if [ -f "$sum" ] && sha256sum --status -c "$sum"; then
+      cp -p "$kept/$(basename "${book%.xlsx}.ods")" templates/
+    fi
+  done
 fi
 echo "== release/xlwings-classic/"
 "$fr" template --all --xlsm -o release/xlwings-classic --force >/dev/null
