@@ -14,12 +14,18 @@ def register(sub: Commands) -> None:
         sub,
         "template",
         "A workbook whose formulas compute every FIDE figure: fill in the event, the "
-        "players and the results. A round robin's rounds follow from the players.",
+        "players and the results. A round robin's rounds follow from the players (with an "
+        "odd number, as many rounds as players: each sits one round out, the bye, which is "
+        "not entered). --xlsm makes the macro workbook for classic xlwings (Excel on "
+        "Windows) from xlwings' own standalone workbook: it needs xlwings installed.",
         [
             "swiss --players 150 --rounds 9 -o open.xlsx",
             "rr --players 10 -o rr.xlsx",
+            "rr --players 9 -o rr-9.xlsx",
             "drr --players 6 --ods",
+            "rr --players 10 --xlsm -o rr-10.xlsm",
             "--all -o templates --force",
+            "--all --xlsm -o release/xlwings-classic --force",
         ],
     )
     p.add_argument(
@@ -30,9 +36,14 @@ def register(sub: Commands) -> None:
     )
     p.add_argument("--players", type=int, default=10, help="the number of players (default 10)")
     p.add_argument("--rounds", type=int, default=None, help="Swiss only: the number of rounds")
-    p.add_argument("-o", "--output", help="the .xlsx file (with --all: the folder)")
+    p.add_argument("-o", "--output", help="the .xlsx (or .xlsm) file (with --all: the folder)")
     p.add_argument("--all", action="store_true", help="every shipped template into a folder")
     p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
+    p.add_argument(
+        "--xlsm",
+        action="store_true",
+        help="a macro workbook (.xlsm) for classic xlwings instead of the .xlsx",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -50,10 +61,20 @@ def _main(args: argparse.Namespace) -> int:
     from ..cells.calc.ods import to_ods
     from ..formats import templates
 
+    if args.xlsm and args.ods:
+        raise FideInputError("expected --xlsm or --ods, got: both")
     if args.all:
         folder = Path(args.output or "templates")
         if folder.exists() and not folder.is_dir():
             raise FideInputError(f"expected a folder for --all, got the file: {shown(folder)}")
+        if args.xlsm:
+            from . import xlsm
+
+            for spec in templates.SHIPPED:
+                output(folder / f"{spec.name}.xlsm", args)
+            for path in xlsm.write_all(folder):
+                say(f"wrote {shown(path)}")
+            return 0
         for spec in templates.SHIPPED:
             output(folder / f"{spec.name}.xlsx", args)
             if args.ods:
@@ -79,6 +100,12 @@ def _main(args: argparse.Namespace) -> int:
         spec = templates.spec_for(args.system, args.players, args.rounds)
     except ValueError as error:
         raise FideInputError(str(error)) from None
+    if args.xlsm:
+        from . import xlsm
+
+        path = output(Path(args.output or f"{spec.name}.xlsm"), args, suffixes=(".xlsm",))
+        say(f"wrote {shown(xlsm.write(spec, path))}")
+        return 0
     path = output(Path(args.output or f"{spec.name}.xlsx"), args, suffixes=(".xlsx",))
     if args.ods:
         output(path.with_suffix(".ods"), args)
