@@ -11,8 +11,8 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.commands import layout, xlsm
-from fide_rating.commands import templates as tpl
+from fide_rating.formats import layout, xlsm
+from fide_rating.formats import templates as tpl
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
 

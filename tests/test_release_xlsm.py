@@ -23,8 +23,8 @@ import pytest
 import xlwings
 
 import vba_project
-from fide_rating.commands import templates as tpl
-from fide_rating.commands import xlsm
+from fide_rating.formats import templates as tpl
+from fide_rating.formats import xlsm
 from test_xlwings_classic import UDF_MODULE, compiled, run, syntax_errors
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -118,8 +118,10 @@ def main(args: argparse.Namespace) -> int:
 def _row(x: ReportLine, with_list: bool) -> list[str]:
     p, c = x.player, x.calc
     ro = x.ro if x.ro is not None else p.rating
+    misread = "misread"  # a value from a line that does not sit in its columns: never a figure
     row = [
-        str(p.number), p.fide_id, p.name, "" if ro is None else str(ro),
+        str(p.number), misread if p.misread else p.fide_id, p.name,
+        misread if p.misread else "" if ro is None else str(ro),
         "" if x.rc is None else str(fide_round(x.rc)),
         "" if c is None else fmt(c.w, 1), "" if c is None else str(c.n),
         "" if c is None else fmt(c.we), "" if c is None else fmt(c.chg),
@@ -127,7 +129,7 @@ def _row(x: ReportLine, with_list: bool) -> list[str]:
         "" if c is None else fmt(c.k_chg), x.initial or x.note or "",
     ]  # fmt: skip
     if with_list:
-        row.insert(4, "" if p.rating is None else str(p.rating))
+        row.insert(4, misread if p.misread else "" if p.rating is None else str(p.rating))
     return row
 
 

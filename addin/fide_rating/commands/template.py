@@ -68,7 +68,7 @@ def _main(args: argparse.Namespace) -> int:
         if folder.exists() and not folder.is_dir():
             raise FideInputError(f"expected a folder for --all, got the file: {shown(folder)}")
         if args.xlsm:
-            from . import xlsm
+            from ..formats import xlsm
 
             for spec in templates.SHIPPED:
                 output(folder / f"{spec.name}.xlsm", args)
@@ -101,7 +101,7 @@ def _main(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise FideInputError(str(error)) from None
     if args.xlsm:
-        from . import xlsm
+        from ..formats import xlsm
 
         path = output(Path(args.output or f"{spec.name}.xlsm"), args, suffixes=(".xlsm",))
         say(f"wrote {shown(xlsm.write(spec, path))}")

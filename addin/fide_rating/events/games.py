@@ -138,6 +138,7 @@ def event_games(
     games: dict[int, list[tuple[int, float]]] = {}
     unrated: dict[int, UnratedEvent] = {}
     played_score = PLAYED
+    broken = t.broken  # games the two records disagree on: counted for neither player
     for p in players.values():
         played = [
             (o, sc)
@@ -146,6 +147,15 @@ def event_games(
             and (sc := played_score.get(res)) is not None
             and (o := used.get(opp)) is not None
         ]
+        if broken and any(n == p.number for n, _ in broken):
+            played = [
+                (o, sc)
+                for k, (opp, _, res) in enumerate(p.rounds, start=1)
+                if opp is not None
+                and (p.number, k) not in broken
+                and (sc := played_score.get(res)) is not None
+                and (o := used.get(opp)) is not None
+            ]
         own = rating_of.get(p.number)
         if own is not None:
             if ed.gap_rule is not None:  # rapid and blitz 7.3.1: unrated for both players

@@ -259,7 +259,9 @@ def with_list_ratings(t: Tournament, applied: Applied) -> Tournament:
         else x
         for x in t.lines
     ]
-    return Tournament(lines, t.errors, t.warnings, t.encoding, t.newline, t.given_start, t.final)
+    return Tournament(
+        lines, t.errors, t.warnings, t.encoding, t.newline, t.given_start, t.final, t.broken
+    )
 
 
 def _title(entry: ListedPlayer) -> str | None:

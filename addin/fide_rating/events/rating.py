@@ -6,6 +6,7 @@ period rates each event's games the same way (:mod:`.games`).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 from dataclasses import dataclass
 from fractions import Fraction
@@ -67,13 +68,20 @@ def rate(
         found_on_list = applied.players
         given = applied.ratings(t)
         known |= applied.known()
-    # a rating out of range is that player's problem, and their opponents': the others are
-    # computed (an error shows as an error, never as a plausible figure)
-    invalid = {n: r for n, r in given.items() if r is not None and not 1 <= r <= 4000}
+    # a rating out of range, or a line whose fields do not sit in their columns, is that
+    # player's problem, and their opponents': the others are computed (an error shows as an
+    # error, never as a plausible figure)
+    invalid = {n: (f"rating {r} is out of range (1 to 4000)", f"rating {r} is out of range")
+               for n, r in given.items() if r is not None and not 1 <= r <= 4000}  # fmt: skip
+    invalid |= {n: (p.misread, p.misread.partition(":")[0]) for n, p in t.players.items()
+                if p.misread}  # fmt: skip
     try:
         found = event_games(t, edition, {n: None if n in invalid else r for n, r in given.items()})
     except FideInputError as error:  # the event as a whole (its round-robin method)
         return not_computed(t, str(error))
+    broken: dict[int, list[str]] = {}
+    for (n, _), why in sorted(t.broken.items()):
+        broken.setdefault(n, []).append(why)
     out = []
     for p in t.players.values():
         blocked = _blocked(p, invalid, found.round_robin)
@@ -86,9 +94,12 @@ def rate(
         try:
             line = _line(p, found, found_on_list.get(p.number), given[p.number],
                          known.get(p.number))  # fmt: skip
-            out.append(line)
         except FideInputError as error:
-            out.append(ReportLine(p, None, None, None, None, f"not computed: {error}"))
+            line = ReportLine(p, None, None, None, None, f"not computed: {error}")
+        if p.number in broken:  # a game the two records disagree on: counted for neither
+            why = "; ".join(broken[p.number])
+            line = dataclasses.replace(line, note=f"{line.note}; {why}" if line.note else why)
+        out.append(line)
     return out
 
 
@@ -115,22 +126,20 @@ def report(
     return rate(t, ed, applied, known)
 
 
-def _blocked(p: Player, invalid: dict[int, int], round_robin: bool) -> str | None:
-    """Why a player's figures cannot be computed when a rating in the event is out of range:
-    their own, an opponent's in a game that counts, anyone's in the round-robin method."""
+def _blocked(p: Player, invalid: dict[int, tuple[str, str]], round_robin: bool) -> str | None:
+    """Why a player's figures cannot be computed when a player of the event cannot be used
+    (a rating out of range, a line misread: why, and why in short): their own, an opponent's in
+    a game that counts, anyone's in the round-robin method."""
     if p.number in invalid:
-        return f"not computed: rating {invalid[p.number]} is out of range (1 to 4000)"
+        return f"not computed: {invalid[p.number][0]}"
     for r in p.rounds:
         if r.opponent in invalid and r.rated_result is not None:
-            return (
-                f"not computed: played player {r.opponent}, whose rating "
-                f"{invalid[r.opponent]} is out of range"
-            )
+            return f"not computed: played player {r.opponent}, whose {invalid[r.opponent][1]}"
     if invalid and round_robin:
         first = min(invalid)
         return (
             "not computed: the round-robin method takes every rating, and player "
-            f"{first}'s ({invalid[first]}) is out of range"
+            f"{first}'s cannot be used ({invalid[first][1]})"
         )
     return None
 

@@ -82,6 +82,9 @@ class Player(NamedTuple):
     rounds: tuple[Round, ...]
     line_no: int = 0
     raw: str = ""
+    # why the line's fields cannot be used ("line 7: the fields after the name sit 1 column to
+    # the right of their columns ..."), or "" for a line read from its columns
+    misread: str = ""
 
     @property
     def title_name(self) -> str:
@@ -113,6 +116,9 @@ class Tournament:
     newline: str = "\n"
     given_start: _dt.date | None = None  # the start date given for the file's (--start)
     final: str | None = None  # how the last line ends: "" for no line end; None: ``newline``
+    # the rounds whose game counts for neither player (the two records disagree), by
+    # (starting rank, round): why, as both players' rows say it
+    broken: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @functools.cached_property
     def players(self) -> dict[int, Player]:

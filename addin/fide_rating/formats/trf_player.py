@@ -127,9 +127,9 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
                                            f"most {MAX_RECORD:,})"))  # fmt: skip
         return None
     number_text = line[4:8]
-    if not number_text.isdigit():
+    if not (number_text.isascii() and number_text.isdigit()):
         number_text = number_text.strip()
-        if not number_text.isdigit():
+        if not (number_text.isascii() and number_text.isdigit()):
             errors.append(TrfError(line_no, 5, f"starting rank must be a number, got "
                                                f"{number_text!r}"))  # fmt: skip
             return None
@@ -144,14 +144,14 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             points = _points(points_text.strip())
             if len(_POINTS) < 10_000:
                 _POINTS[points_text] = points
-        except ValueError:
+        except (ValueError, ZeroDivisionError):  # 1/0, ², text
             found.append((81, f"points must be a number such as 5.5, got "
                               f"{points_text.strip()!r}"))  # fmt: skip
     rank = _RANKS.get(line[85:89], _UNREAD)
     if rank is _UNREAD:
         rank_text = line[85:89].strip()
         rank = None
-        if rank_text.isdigit():
+        if rank_text.isascii() and rank_text.isdigit():
             rank = int(rank_text)
             if len(_RANKS) < 20_000:
                 _RANKS[line[85:89]] = rank
@@ -189,12 +189,24 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
                 if bad.group() == "\t"
                 else f"a control character (U+{ord(bad.group()):04X}) in the record"
             )))  # fmt: skip
+    misread = ""
     if found:
         who = f"player {int(number_text)} ({line[14:47].strip() or 'no name'}): "
-        for column, message in found[:MAX_ERRORS_PER_LINE]:
-            errors.append(TrfError(line_no, column, who + message))
-        if len(found) > MAX_ERRORS_PER_LINE:
-            errors.append(TrfError(line_no, 0, "more problems in this record (not listed)"))
+        shift = _shift(line)
+        if shift is not None:  # every field after the name is read from the wrong columns
+            where = f"{abs(shift)} column{'s' if abs(shift) > 1 else ''} "
+            where += "to the right" if shift > 0 else "to the left"
+            why = (
+                f"the fields after the name sit {where} of their places (an extra or a missing "
+                "blank?): none of them is used"
+            )
+            misread = f"line {line_no} does not sit in its columns: {why}"
+            errors.append(TrfError(line_no, 0, f"{who}the line does not sit in its columns: {why}"))
+        else:
+            for column, message in found[:MAX_ERRORS_PER_LINE]:
+                errors.append(TrfError(line_no, column, who + message))
+            if len(found) > MAX_ERRORS_PER_LINE:
+                errors.append(TrfError(line_no, 0, "more problems in this record (not listed)"))
     # the fields in Player's order (positional: the fastest way to make one); the starting
     # rank the same number object as where it is an opponent (a quicker look-up)
     number = _OPPONENTS[number_text] if len(number_text) == 4 else None
@@ -214,8 +226,29 @@ def parse_player(line: str, line_no: int, errors: list[TrfError]) -> Player | No
             rounds,
             line_no,
             line,
+            misread,
         ),
     )
+
+
+def _shift(line: str) -> int | None:
+    """How many columns the fields after the name sit away from their own, where a shift of
+    the whole rest of the line explains what is wrong with it (an extra or a missing blank in
+    the name): the rating then reads as four digits between blanks, or blank, and the round
+    blocks tile, shifted; with no rounds, the rating alone must read so."""
+    for d in (1, -1, 2, -2, 3, -3):
+        rating = line[48 + d : 52 + d]
+        if line[52 + d : 53 + d].strip() or line[47 + d : 48 + d].strip():
+            continue
+        if rating.strip() and not (len(rating) == 4 and rating.isascii() and rating.isdigit()):
+            continue
+        rest = line[89 + d :].rstrip()
+        if rest and not _WELL_FORMED.fullmatch(rest):
+            continue
+        if not rest and not rating.strip():
+            continue  # nothing says the line is shifted: no rating, no rounds
+        return d
+    return None
 
 
 _DECIMAL = re.compile(r"(\d{1,4})(?:\.(\d))?")
@@ -240,7 +273,7 @@ def _rating(line: str, found: list[tuple[int, str]]) -> int | None:
     remembered when it has none."""
     rating_text = line[48:52].strip()
     rating = None
-    if rating_text.isdigit():
+    if rating_text.isascii() and rating_text.isdigit():
         rating = int(rating_text) or None
         if line[52:53].strip():
             digits = _DIGITS.match(line, 48)
@@ -274,11 +307,11 @@ def _rounds_one_by_one(line: str, found: list[tuple[int, str]]) -> tuple[Round, 
             found.append((at - 1, f"round {k}: expected two blanks before the opponent, got "
                                   f"{line[at - 2 : at]!r}"))  # fmt: skip
         opponent: int | None = None
-        if opp_text.isdigit():
+        if opp_text.isascii() and opp_text.isdigit():
             opponent = int(opp_text) or None
         elif opp_text.strip():
             stripped = opp_text.strip()
-            if stripped.isdigit():
+            if stripped.isascii() and stripped.isdigit():
                 opponent = int(stripped) or None
             else:
                 found.append((at + 1, f"round {k}: opponent must be a starting rank, got "
