@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
-from ..files import write_text
+from ..files import dangling, write_text
 from ..rules.errors import FideInputError
 from ..rules.rounding import fide_round
 
@@ -175,7 +175,14 @@ def output(
     path: Path, args: argparse.Namespace, *inputs: Path, suffixes: tuple[str, ...] = ()
 ) -> Path:
     """The file a command writes: never one of its inputs, an existing file only with --force,
-    a file (not a folder) with the expected extension."""
+    a file (not a folder) with the expected extension, never a symbolic link to nothing (not
+    even with --force: it would write where the user did not say)."""
+    where = dangling(path)
+    if where is not None:
+        raise FideInputError(
+            f"the output is a symbolic link to a missing file ({shown(where)}), never written "
+            f"through: remove the link or choose another name: {shown(path)}"
+        )
     if path.is_dir() or str(path).endswith(("/", os.sep)):
         raise FideInputError(f"expected a file name for the output, got the folder: {shown(path)}")
     if suffixes and path.suffix.lower() not in suffixes:

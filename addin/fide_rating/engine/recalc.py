@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files import clean_stale
+from ..files import clean_stale, dangling
 from .formula import (
     ERRORS,
     Area,
@@ -832,6 +832,11 @@ def recalc_file(
         if source.suffix.lower() == ".xls":
             raise WorkbookError("the old .xls format: save it as .xlsx first")
     target = output_path(source, out_dir, in_place, output)
+    if (where := dangling(target)) is not None:
+        raise WorkbookError(
+            f"{target} is a symbolic link to a missing file ({where}), never written through: "
+            "remove the link or choose another name"
+        )
     if not in_place:
         if target.exists() and os.path.samefile(target, source):
             raise WorkbookError(
