@@ -16,7 +16,6 @@ import datetime as _dt
 import multiprocessing as mp
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.performance import adjust_2024, raise_2022
 from ..rules.rounding import fide_round_ratio
+from ..workers import forked
 from .console import reason
 from .convert import from_workbook
 from .report import event_games
@@ -205,7 +205,7 @@ def facts_from_files(
     if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
         return _facts_of_files((list(paths), ratings, first, next_date, rating_list.kind))
     shares = [list(paths[i::workers]) for i in range(workers)]
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+    with forked(workers) as pool:
         jobs = [(share, ratings, first, next_date, rating_list.kind) for share in shares]
         done = list(pool.map(_facts_of_files, jobs))
     # back in the order of the files given
