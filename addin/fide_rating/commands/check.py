@@ -22,7 +22,7 @@ from ..rules.editions import Edition, get_edition
 from ..rules.errors import FideInputError
 from ..rules.ratable import (
     TimeControl,
-    parse_time_control,
+    TimeControlError,
     rating_type_of,
     time_control_problems,
 )
@@ -48,13 +48,21 @@ def event_time_control(t: Tournament) -> tuple[TimeControl | None, TimeControl |
     if encoded is not None:
         white = TimeControl.from_seconds(encoded.white)
         black = TimeControl.from_seconds(encoded.black) if encoded.black else None
-        return white, black, f"record 222 {encoded.text!r}"
+        return white, black, f"record 222 {_cut(encoded.text)!r}"
     if t.header("222") is not None:
-        return None, None, f"record 222 {t.header('222')!r}"
+        return None, None, f"record 222 {_cut(t.header('222') or '')!r}"
     text = t.header("122")
     if not text:
         return None, None, ""
-    return parse_time_control(text), None, f"record 122 {text!r}"
+    try:
+        return TimeControl.parse(text), None, f"record 122 {_cut(text)!r}"
+    except TimeControlError as error:  # why not, or both its readings
+        return None, None, f"record 122 {_cut(text)!r} ({error.reason})"
+
+
+def _cut(text: str) -> str:
+    """A record's text as a message quotes it: at most 60 characters."""
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def workbook_rating_type(source: Path) -> str | None:
