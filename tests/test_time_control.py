@@ -130,7 +130,8 @@ def test_each_notation(text: str, periods: list[P], increment: int, delay: int,
                        for_60: int) -> None:  # fmt: skip
     tc = TimeControl.parse(text)
     assert tc.periods == tuple((m, Fraction(x)) for m, x in periods), tc
-    assert (tc.increment, tc.delay) == (increment, delay) and tc.increments == (), tc
+    assert (tc.increment, tc.delay) == (Fraction(increment), Fraction(delay)), tc
+    assert tc.increments == (), tc
     assert tc.minutes_for(60) == for_60
     assert parse_time_control(text) == tc
 
