@@ -335,3 +335,24 @@ def test_the_event_sheet_reads_it(tmp_path: Path, written: str, ratable: object)
         assert value in (True, 1), value
     else:
         assert isinstance(value, str) and value.startswith(str(ratable)), value
+
+
+def test_the_readme_table_is_what_is_read() -> None:
+    """Every notation in the README's table reads as its last column says."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("### Time controls as they are written", 1)[1].split("\n* ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 10
+    checked = 0
+    for row in rows:
+        written, _, minutes = row.strip("|").split(" | ")
+        notations = re.findall(r"`([^`]+)`", written)
+        figures = [int(x) for x in re.findall(r"\d+", minutes)]
+        if len(figures) == 1:
+            figures *= len(notations)
+        for notation, figure in zip(notations, figures, strict=True):
+            assert TimeControl.parse(notation).minutes_for(60) == figure, notation
+            checked += 1
+    assert checked >= 25

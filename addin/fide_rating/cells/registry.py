@@ -238,7 +238,7 @@ REGISTRY: tuple[Function, ...] = (
             Param(
                 "minutes",
                 "Minutes a player has for 60 moves without increments, or a time control as "
-                "written: 90+30, 40/120, 60",
+                "written: 90+30, 90'/40+30'+30\", 40/120, 60, G/60 d5",
                 "number",
             ),
             Param(
