@@ -247,16 +247,12 @@ class _Item:
     joined: bool = True
 
 
-def _n(x: Fraction) -> str:
-    return _num(x)
-
-
 def _hours(x: Fraction) -> str:
-    return f"{_n(x)} hour{'' if x == 1 else 's'}"
+    return f"{_num(x)} hour{'' if x == 1 else 's'}"
 
 
 def _minutes(x: Fraction) -> str:
-    return f"{_n(x)} minute{'' if x == 1 else 's'}"
+    return f"{_num(x)} minute{'' if x == 1 else 's'}"
 
 
 class _Reader:
@@ -375,7 +371,8 @@ class _Reader:
 
     def after(self, q: _Quantity) -> _Item | None:
         """What a quantity is, by what follows it."""
-        if q.kind == "seconds" or (q.kind == "bare" and self.per_move()):
+        per_move = self.kind() in ("slash", "connect") and self.kind(1) == "move"
+        if q.kind == "seconds" or (q.kind == "bare" and per_move):  # 30", 30 s/move, 30/move
             self.per_move()
             if self.kind() == "delay":  # 5 s delay
                 self.at += 1
@@ -429,7 +426,7 @@ class _Reader:
             t = time.value
             raise self.fail(
                 f"{text!r} reads two ways: {count} moves in {_hours(t)} (as US Chess writes "
-                f"hours) or in {_minutes(t)}; write {count}/{_n(t)}h or {count}/{_n(t)}'"
+                f"hours) or in {_minutes(t)}; write {count}/{_num(t)}h or {count}/{_num(t)}'"
             )
         return _Item("period", self.minutes(time), count, text)
 
@@ -438,16 +435,19 @@ class _Reader:
         if q.kind == "bare" and q.value < 3:
             raise self.fail(
                 f"{q.text!r} reads two ways: {_hours(q.value)} (as US Chess writes G/1 and "
-                f"SD/1) or {_minutes(q.value)}; write {_n(q.value)}h or {_n(q.value)}'"
+                f"SD/1) or {_minutes(q.value)}; write {_num(q.value)}h or {_num(q.value)}'"
             )
         if q.kind == "bare" and q.value > MOST_MINUTES:
+            n, sixtieth = _num(q.value), _num(q.value / 60)
             raise self.fail(
-                f"{q.text!r} reads two ways: {_n(q.value)} minutes ({_n(q.value / 60)} hours, "
-                f"more than a period has) or {_n(q.value)} seconds ({_n(q.value / 60)} minutes, "
-                f"as record 222 writes them); write {_n(q.value / 60)}'"
+                f"{q.text!r} reads two ways: {n} minutes ({sixtieth} hours, more than a period "
+                f"has) or {n} seconds ({sixtieth} minutes, as record 222 writes them); write "
+                f"{sixtieth}'"
             )
         if not 0 < q.value <= MOST_MINUTES:
-            raise self.fail(f"expected a period of 1 to {MOST_MINUTES} minutes, got {q.text}")
+            raise self.fail(
+                f"expected a period of more than 0 and at most {MOST_MINUTES} minutes, got {q.text}"
+            )
         return q.value
 
     def from_move(self) -> _Item:
@@ -468,7 +468,7 @@ class _Reader:
             move = Fraction(1)
         if move is None or move.denominator != 1 or not 1 <= move <= MOST_MOVES:
             raise self.fail("expected the move an increment starts from (from move 1)")
-        return _Item("from", move + 1 if after else move, None, _n(move))
+        return _Item("from", move + 1 if after else move, None, _num(move))
 
 
 def _read(text: str) -> TimeControl:
@@ -513,7 +513,7 @@ def _assemble(items: list[_Item], raw: str) -> TimeControl:
                 raise TimeControlError(f"expected a time before the increment {item.text}", raw)
             if len(periods) - 1 in written:
                 raise TimeControlError(
-                    f"expected one increment, got {_n(written[len(periods) - 1])} s and "
+                    f"expected one increment, got {_num(written[len(periods) - 1])} s and "
                     f"{item.text}", raw)  # fmt: skip
             if not 0 <= item.value <= MOST_SECONDS:
                 raise TimeControlError(
