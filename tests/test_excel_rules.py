@@ -12,9 +12,10 @@ import pytest
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
+from fide_rating.engine.book import NotComputed
 from fide_rating.engine.formula import col_letters
 from fide_rating.engine.formula.values import DIV0, NA, NUM, REF, VALUE
-from fide_rating.engine.recalc import NotComputed, Recalculated, recalc_file
+from fide_rating.engine.recalc import Recalculated, recalc_file
 from test_formula import book, ev
 
 COLUMN_H = {"H1": 1, "H2": 2, "H3": "3", "H4": 3, "H5": "x"}

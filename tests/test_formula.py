@@ -7,9 +7,9 @@ from collections.abc import Mapping
 
 import pytest
 
+from fide_rating.engine.book import Book
 from fide_rating.engine.formula import Compiler, Unsupported, XlError
 from fide_rating.engine.formula.values import DIV0, NA, NAME, NULL, NUM, REF, VALUE
-from fide_rating.engine.recalc import Book
 
 
 def book(cells: Mapping[str, object], formulas: dict[str, str] | None = None) -> Book:

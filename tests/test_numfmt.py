@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from fide_rating.engine.book import NotComputed
 from fide_rating.engine.formula.values import DIV0, VALUE
-from fide_rating.engine.recalc import NotComputed
 from test_formula import ev
 
 # Excel's reference page for TEXT ("TEXT function"), its examples with fixed values

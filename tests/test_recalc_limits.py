@@ -11,8 +11,7 @@ import openpyxl
 import pytest
 from openpyxl.workbook.defined_name import DefinedName
 
-from fide_rating.engine import package
-from fide_rating.engine.package import WorkbookError
+from fide_rating.engine.package import WorkbookError, archive
 from fide_rating.engine.recalc import Recalculated, evaluate, recalc_file
 
 
@@ -120,15 +119,15 @@ def test_a_package_of_many_parts_each_small_is_bounded_in_total(tmp_path: Path) 
 def test_the_totals_are_limits_on_both_sides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                               ) -> None:  # fmt: skip
     path = _many_sheets(tmp_path / "small.xlsx", 3, 5)  # 30 formulas, 30 cells
-    monkeypatch.setattr(package, "MAX_FORMULAS", 30)
-    monkeypatch.setattr(package, "MAX_CELLS", 30)
+    monkeypatch.setattr(archive, "MAX_FORMULAS", 30)
+    monkeypatch.setattr(archive, "MAX_CELLS", 30)
     outcome = evaluate(path.read_bytes(), path)[0]
     assert (outcome.formulas, outcome.computed) == (30, 30)
-    monkeypatch.setattr(package, "MAX_FORMULAS", 29)
+    monkeypatch.setattr(archive, "MAX_FORMULAS", 29)
     with pytest.raises(WorkbookError, match="30 formulas in 3 sheets, more than the limit of 29"):
         evaluate(path.read_bytes(), path)
-    monkeypatch.setattr(package, "MAX_FORMULAS", 30)
-    monkeypatch.setattr(package, "MAX_CELLS", 29)
+    monkeypatch.setattr(archive, "MAX_FORMULAS", 30)
+    monkeypatch.setattr(archive, "MAX_CELLS", 29)
     with pytest.raises(WorkbookError, match="30 cells in 3 sheets, more than the limit of 29"):
         evaluate(path.read_bytes(), path)
 

@@ -123,6 +123,14 @@ def as_grid(book: Book, value: Result) -> Array:
     return [[value]]
 
 
+def size(book: Book, v: Result) -> tuple[int, int]:
+    """The rows and columns of a range (without reading its cells) or of an array."""
+    if isinstance(v, Area):
+        return v.rows, v.cols
+    grid = as_grid(book, v)
+    return len(grid), len(grid[0])
+
+
 def element(g: Array, r: int, c: int) -> Value:
     """Element (r, c) of an array stretched to a larger one, as Excel stretches it: a single
     value everywhere, a single row down, a single column across; beyond that, #N/A."""

@@ -11,6 +11,7 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 from __future__ import annotations
 
 from . import (
+    arrays,
     database,
     dates,
     engineering,
@@ -19,6 +20,7 @@ from . import (
     logical,
     lookup,
     math_trig,
+    reference,
     regression,
     statistical,
     text,
@@ -30,6 +32,7 @@ __all__ = [
     "FUNCTIONS",
     "Function",
     "Impl",
+    "arrays",
     "bind",
     "database",
     "dates",
@@ -40,6 +43,7 @@ __all__ = [
     "logical",
     "lookup",
     "math_trig",
+    "reference",
     "regression",
     "statistical",
     "text",

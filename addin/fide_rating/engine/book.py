@@ -1,0 +1,237 @@
+"""The cells of a workbook for the formula engine: formulas compiled, the constant cells'
+values, and each formula's value computed on demand (its references' first, by recursion),
+kept once computed; the cells left uncomputed and why.
+
+May import: :mod:`fide_rating.engine.formula` and the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .formula import ERRORS, Fn, Unsupported, Value, XlError, col_letters, scalar
+from .package import NO
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A formula cell left as it was, and why."""
+
+    sheet: str
+    cell: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell}: {self.reason}"
+
+
+class Origins:
+    """Where each formula was written (its text and first cell), for the order of evaluation
+    when a chain is too deep to follow by recursion: found through the formula's closure, as
+    the cells of one shape share one (a shared formula's million cells: one entry)."""
+
+    def __init__(self, compiled: dict[tuple[str, int, int], Fn]) -> None:
+        self.compiled = compiled
+        self.by_closure: dict[Fn, tuple[str, int, int]] = {}
+
+    def add(self, closure: Fn, source: tuple[str, int, int]) -> None:
+        self.by_closure.setdefault(closure, source)
+
+    def get(
+        self, key: tuple[str, int, int], default: tuple[str, int, int] | None = None
+    ) -> tuple[str, int, int] | None:
+        closure = self.compiled.get(key)
+        return default if closure is None else self.by_closure.get(closure, default)
+
+
+class Computed(Mapping[Any, Value]):
+    """The values of the formula cells computed, by (sheet, row, column), or of one sheet by
+    (row, column): a view of the book's results, not a copy (a million formulas, one list)."""
+
+    def __init__(
+        self,
+        book: Book,
+        failed: Mapping[tuple[str, int, int], str],
+        done: list[tuple[str, int, int]],
+        sheet: str | None = None,
+    ) -> None:
+        self.book, self.failed, self.done, self.sheet = book, failed, done, sheet
+
+    def __contains__(self, key: object) -> bool:
+        return self.get(key, MISSING) is not MISSING
+
+    def cell(self, row: int, col: int, formula: bool) -> Any:
+        """The value of this sheet's cell (row, col), or :data:`.package.NO`: quicker than
+        ``get`` where the cell is known to hold a formula."""
+        full = (self.sheet or "", row, col)
+        found = self.book.results.get(full, NO)
+        if found is NO or (self.failed and full in self.failed):
+            return NO
+        if not formula and full not in self.book.compiled:
+            return NO  # a constant
+        return found
+
+    def __getitem__(self, key: Any) -> Value:
+        found = self.get(key, MISSING)
+        if found is MISSING:
+            raise KeyError(key)
+        return found  # type: ignore[no-any-return]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        full = key if self.sheet is None else (self.sheet, key[0], key[1])
+        found = self.book.results.get(full, MISSING)
+        if found is MISSING or full in self.failed or full not in self.book.compiled:
+            return default
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.sheet is None:
+            return iter(self.done)
+        return ((k[1], k[2]) for k in self.done if k[0] == self.sheet)
+
+    def __len__(self) -> int:
+        return len(self.done) if self.sheet is None else sum(1 for _ in self)
+
+
+class Circular(Exception):  # noqa: N818 - reads as what it reports
+    """A formula that depends on itself."""
+
+
+class NotComputed(Exception):  # noqa: N818 - reads as what it reports
+    """A formula that needs a cell left uncomputed (an unsupported formula): its value is not
+    known, and the cached one may be stale."""
+
+
+def not_computed(where: str) -> Fn:
+    def raise_(book: object, sheet: str, row: int, col: int) -> Value:
+        raise NotComputed(where)
+
+    return raise_
+
+
+MISSING = object()
+
+
+class Book:
+    """The cells of a workbook for the formula engine: formulas, and the values of the constant
+    cells and of the formulas computed so far."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[tuple[str, int, int], Fn] = {}
+        self.results: dict[tuple[str, int, int], Value] = {}
+        self.extents: dict[str, tuple[int, int]] = {}
+        self.active: set[tuple[str, int, int]] = set()
+        self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
+        self.sheets: dict[str, str] = {}  # upper-case name -> name
+        self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
+        self.hidden: dict[str, tuple[set[int], set[int]]] = {}  # rows: by hand, by a filter
+        # iterative calculation (<calcPr iterate="1">): a cell met again on its own circle
+        # gives its previous value (at first the one the file holds) instead of failing
+        self.iterating = False
+        self.previous: dict[tuple[str, int, int], Value] = {}
+        self.cyclic: set[tuple[str, int, int]] = set()
+        self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
+
+    def extent(self, sheet: str) -> tuple[int, int]:
+        return self.extents.get(self._sheet(sheet), (0, 0))
+
+    def computed(self, sheet: str, row: int, col: int) -> bool:
+        return (self._sheet(sheet), row, col) in self.compiled
+
+    def left_out(
+        self, sheet: str, row: int, col: int, *, nested: bool, filtered: bool, manual: bool
+    ) -> bool:
+        sheet = self._sheet(sheet)  # as a formula wrote it: any case
+        if nested and (sheet, row, col) in self.subtotals:
+            return True
+        by_hand, by_filter = self.hidden.get(sheet, (set(), set()))
+        return (filtered and row in by_filter) or (manual and row in by_hand)
+
+    def _sheet(self, sheet: str) -> str:
+        return self.sheets.get(sheet.upper(), sheet)
+
+    def block(self, sheet: str, r1: int, c1: int, r2: int, c2: int) -> list[list[Value]]:
+        """The values of a rectangle, the computed ones computed (the engine's hot path).
+
+        Kept once read: every cell in it is final by then (a constant, or a formula computed
+        on the way), and a crosstable reads each player's ranges a dozen times.
+        """
+        area = (sheet, r1, c1, r2, c2)
+        found = self.blocks.get(area)
+        if found is not None:
+            return found
+        if sheet not in self.extents:
+            real = self.sheets.get(sheet.upper())
+            if real is None:
+                return [[ERRORS["#REF!"]] * (c2 - c1 + 1) for _ in range(r2 - r1 + 1)]
+            sheet = real
+        results, compiled, value = self.results, self.compiled, self.value
+        out = []
+        for r in range(r1, r2 + 1):
+            line: list[Value] = []
+            for c in range(c1, c2 + 1):
+                key = (sheet, r, c)
+                v = results.get(key, MISSING)
+                if v is MISSING:
+                    v = value(sheet, r, c) if key in compiled else None
+                line.append(v)  # type: ignore[arg-type]
+            out.append(line)
+        self.blocks[area] = out
+        return out
+
+    def value(self, sheet: str, row: int, col: int) -> Value:
+        key = (sheet, row, col)
+        found = self.results.get(key, MISSING)  # constants are there from the start
+        if found is not MISSING:
+            return found  # type: ignore[return-value]
+        return self.compute(key)
+
+    def compute(self, key: tuple[str, int, int]) -> Value:
+        """A cell's value, computed now (its formula's, else blank, else #REF! for a sheet that
+        is not there); kept under ``key`` itself (the pending list's: one tuple a cell)."""
+        sheet, row, col = key
+        f = self.compiled.get(key)
+        if f is None:
+            if sheet not in self.extents:
+                real = self.sheets.get(sheet.upper())
+                if real is None:
+                    return ERRORS["#REF!"]
+                return self.value(real, row, col)
+            return None
+        if key in self.active:
+            if self.iterating:
+                self.cyclic.add(key)
+                before = self.previous.get(key)
+                return 0.0 if before is None else before
+            raise Circular(f"{sheet}!{col_letters(col)}{row}")
+        self.active.add(key)
+        try:
+            v = f(self, sheet, row, col)
+            if v.__class__ is not float:  # a range or an array: the one value it gives here
+                v = scalar(self, v, row, col)
+        except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
+            v = ERRORS["#NUM!"]
+        except NotComputed as error:  # this cell neither: the next one asking learns at once
+            self.compiled[key] = not_computed(str(error))
+            raise
+        except Unsupported as error:  # found only when run (INDIRECT of a defined name)
+            where = f"{sheet}!{col_letters(col)}{row} ({error})"
+            self.compiled[key] = not_computed(where)
+            raise NotComputed(where) from None
+        finally:
+            self.active.discard(key)
+        if v.__class__ is float:
+            if not math.isfinite(v):
+                v = ERRORS["#NUM!"]  # Excel has no infinity and no NaN
+        elif v is None:
+            v = 0.0  # a formula showing an empty cell shows 0
+        elif isinstance(v, int) and not isinstance(v, bool):
+            v = float(v)
+        self.results[key] = v
+        return v
+
+
+CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported

@@ -1,0 +1,211 @@
+"""A workbook's sheets read into a :class:`.book.Book`: the constant cells' values, and each
+formula compiled once per shape (a shared formula's thousand cells: one closure; an array
+formula's range: one computation, each cell its element), structured references rewritten
+into the ranges they stand for; what cannot be compiled is a problem, and no value.
+
+May import: :mod:`.book`, :mod:`.package`, :mod:`fide_rating.engine.formula` and the standard
+library.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .book import MISSING, Book, Origins, Problem, not_computed
+from .formula import ERRORS, Area, Compiler, Fn, Unsupported, Value, col_letters, col_number
+from .formula.structured import rewrite
+from .formula.values import element
+from .package import (
+    check_totals,
+    defined_names,
+    external_sheets,
+    hidden_rows,
+    read_sheet,
+    scoped_names,
+    shared_strings,
+    sheet_order,
+    sheet_parts,
+    tables,
+)
+
+
+@dataclass(slots=True)
+class Loaded:
+    """A workbook read for computing: its book, the formula cells to compute in the order
+    written, where each formula was written, the problems met, and what the file holds."""
+
+    book: Book
+    compiler: Compiler
+    names: dict[str, str]  # the defined names
+    where: dict[str, str]  # sheet name -> its part
+    pending: list[tuple[str, int, int]]
+    sources: Origins
+    problems: list[Problem]
+    formulas: int  # formula cells (an array formula's range: each of its cells)
+    cached: dict[str, dict[tuple[int, int], Value]]  # the formulas' saved values, if kept
+
+
+def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
+    """The workbook's sheets read and their formulas compiled (with ``keep_stored``, the
+    values the file holds for its formulas kept too)."""
+    where = sheet_parts(parts)
+    check_totals(parts, where)
+    strings = shared_strings(parts)
+    names = defined_names(parts)
+    in_tables = tables(parts)
+    book = Book()
+    compiler = Compiler(
+        names,
+        macros="xl/vbaProject.bin" in parts,
+        local=scoped_names(parts),
+        sheets=sheet_order(parts),
+    )
+    for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
+        book.sheets[title.upper()] = title
+        book.extents[title] = (max((r for r, _ in linked), default=0),
+                               max((c for _, c in linked), default=0))  # fmt: skip
+        for (r, c), v in linked.items():
+            book.results[(title, r, c)] = v
+    problems: list[Problem] = []
+    count = 0
+    pending: list[tuple[str, int, int]] = []
+    # where each formula was written (a shared formula's first cell): for the order of
+    # evaluation when a chain of references is too deep to follow by recursion
+    sources = Origins(book.compiled)
+    written_at: dict[str, tuple[str, int, int]] = {}
+    cached: dict[str, dict[tuple[int, int], Value]] = {}  # saved values, where still needed
+    subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
+    for title, part in where.items():
+        book.sheets[title.upper()] = title
+        fixed, formulas, stored, max_row, max_col = read_sheet(
+            parts[part], strings, keep_stored=keep_stored
+        )
+        book.extents[title] = (max_row, max_col)
+        filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
+        book.hidden[title] = hidden_rows(parts[part], filters)
+        cached[title] = stored
+        results = book.results
+        for (r, c), v in fixed.items():
+            results[(title, r, c)] = v
+        masters: dict[str, Fn | Unsupported] = {}
+        array_cells: set[tuple[str, int, int]] = set()
+        if in_tables:  # structured references: rewritten into the ranges they stand for
+            for (r, c), f in formulas.items():
+                if f.text is not None and "[" in f.text:
+                    f.text = rewrite(f.text, in_tables, title, r, c)
+        for (r, c), f in formulas.items():
+            if f.kind == "shared" and f.text is not None and f.shared is not None:
+                try:
+                    masters[f.shared] = found = compiler.compile(f.text, r, c)
+                    written_at[f.shared] = (f.text, r, c)
+                    sources.add(found, (f.text, r, c))
+                except Unsupported as error:
+                    masters[f.shared] = error
+        count += len(formulas)
+        compiled, add = book.compiled, pending.append
+        last: tuple[object, Fn | None, bool] = (None, None, False)  # follower, closure, SUBTOTAL
+        for (r, c), f in formulas.items():
+            key = (title, r, c)
+            if f is last[0] and not array_cells:  # the same shared formula as the cell before
+                compiled[key] = last[1]  # type: ignore[assignment]
+                add(key)
+                if last[2]:
+                    book.subtotals.add(key)
+                continue
+            if array_cells and key in array_cells:  # in an array formula's range: with it
+                continue
+            text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
+            calls_subtotal = subtotal_in.get(text)
+            if calls_subtotal is None:  # once a formula text (a shared one's cells share it)
+                calls_subtotal = subtotal_in[text] = _SUBTOTAL.search(text) is not None
+            if calls_subtotal:
+                book.subtotals.add(key)
+            if f.text is None and f.kind == "shared":  # a shared formula's follower (most)
+                master = masters.get(f.shared or "")
+                if master is not None and not isinstance(master, Unsupported):
+                    compiled[key] = master
+                    add(key)
+                    last = (f, master, calls_subtotal)
+                    continue
+            here = f"{col_letters(c)}{r}"
+            if f.kind == "dataTable" or (f.kind == "" and f.text is None):
+                what = "data tables" if f.kind == "dataTable" else "empty formulas"
+                problems.append(Problem(title, here, f"{what} are not evaluated"))
+                results[key] = stored.get((r, c))
+                continue
+            try:
+                if f.kind == "array":
+                    cells = _array_cells(title, r, c, f.ref)
+                    master = compiler.compile_array(f.text or "", r, c)
+                    for i, j, at in cells:
+                        compiled[at] = picked = _pick(master, key, i, j)
+                        results.pop(at, None)  # a cached value, not a constant
+                        sources.add(picked, (f.text or "", r, c))
+                        array_cells.add(at)
+                        if at != key and at[1:] in fixed:  # a cell holding only a value
+                            add(at)
+                            count += 1
+                        elif at != key and at[1:] in formulas:
+                            add(at)
+                    add(key)
+                    continue
+                if f.kind == "shared" and f.shared is not None:
+                    master = masters.get(f.shared)
+                    if master is None:
+                        raise Unsupported("a shared formula without its first cell")
+                    if isinstance(master, Unsupported):
+                        raise master
+                    compiled[key] = master
+                else:
+                    compiled[key] = closure = compiler.compile(f.text or "", r, c)
+                    sources.add(closure, (f.text or "", r, c))
+                add(key)
+            except Unsupported as error:
+                problems.append(Problem(title, here, str(error)))
+                compiled[key] = not_computed(f"{title}!{here}")  # no value from it
+        del fixed, formulas  # read into the book: computing needs the book alone
+    return Loaded(book, compiler, names, where, pending, sources, problems, count, cached)
+
+
+_SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
+
+
+def _array_cells(
+    sheet: str, row: int, col: int, ref: str | None
+) -> list[tuple[int, int, tuple[str, int, int]]]:
+    """The cells of an array formula's range, each with its place in the result."""
+    area = (ref or "").replace("$", "").split(":")
+    m1, m2 = _REF.fullmatch(area[0]), _REF.fullmatch(area[-1])
+    if m1 is None or m2 is None:
+        return [(0, 0, (sheet, row, col))]
+    r1, c1 = int(m1.group(2)), col_number(m1.group(1))
+    r2, c2 = int(m2.group(2)), col_number(m2.group(1))
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000 or not (r1 <= row <= r2 and c1 <= col <= c2):
+        return [(0, 0, (sheet, row, col))]
+    return [(r - r1, c - c1, (sheet, r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+_REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
+
+
+def _pick(master: Fn, key: tuple[str, int, int], i: int, j: int) -> Fn:
+    """A cell of an array formula's range: element (i, j) of the formula's result, computed
+    once for the whole range."""
+
+    def pick(book: Any, sheet: str, row: int, col: int) -> Value:
+        got = book.arrays.get(key, MISSING)
+        if got is MISSING:
+            got = book.arrays[key] = master(book, key[0], key[1], key[2])
+        if isinstance(got, Area):  # a range: its cells, stretched as an array is
+            ii = 0 if got.rows == 1 else i
+            jj = 0 if got.cols == 1 else j
+            if ii >= got.rows or jj >= got.cols:
+                return ERRORS["#N/A"]
+            return book.value(got.sheet, got.r1 + ii, got.c1 + jj)  # type: ignore[no-any-return]
+        if isinstance(got, list):
+            return element(got, i, j) if got and got[0] else ERRORS["#N/A"]
+        return got  # type: ignore[no-any-return]
+
+    return pick

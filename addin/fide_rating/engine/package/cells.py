@@ -1,0 +1,249 @@
+"""A worksheet's cells read from its part: constants, formulas (a shared formula's followers
+one object), the formulas' stored values, the shared strings, and the rows hidden by hand or
+by a filter.
+
+May import: :mod:`fide_rating.engine.formula` (values), :mod:`.markup` and the standard
+library.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+
+from ..formula import ERRORS, Value, XlError, col_number
+from .markup import CELL, COLS, R_ATTR, ROW_EL, V, attributes, unescape, xstring
+
+_IS_T = re.compile(rb"<(?:\w+:)?t\b[^>]*>(.*?)</(?:\w+:)?t>", re.S)
+_SI = re.compile(rb"<(?:\w+:)?si(?:\s[^>]*)?(?<!/)>(.*?)</(?:\w+:)?si>|<(?:\w+:)?si\s*/>", re.S)
+_SI_PLAIN = re.compile(rb'<si><t(?: xml:space="preserve")?>([^<]*)</t></si>')
+_SI_ANY = re.compile(rb"<(?:\w+:)?si[\s>/]")
+
+
+def shared_strings(parts: dict[str, bytes]) -> list[str]:
+    raw = parts.get("xl/sharedStrings.xml", b"")
+    plain = _SI_PLAIN.findall(raw)
+    if len(plain) == len(_SI_ANY.findall(raw)):
+        # every text a plain run (what Excel and most writers produce): one pass
+        return [xstring(t) for t in plain]
+    out = []
+    for m in _SI.finditer(raw):
+        body = m.group(1) or b""
+        # rich text: the runs' texts; phonetic guides (rPh) are not part of the value
+        body = re.sub(rb"<(?:\w+:)?rPh\b.*?</(?:\w+:)?rPh>", b"", body, flags=re.S)
+        out.append("".join(xstring(t) for t in _IS_T.findall(body)))
+    return out
+
+
+@dataclass(slots=True)
+class Formula:
+    text: str | None  # None: a follower of a shared formula
+    kind: str  # "", "shared", "array", "dataTable"
+    shared: str | None
+    ref: str | None = None  # an array formula's range (or a shared formula's)
+
+
+_F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
+# a cell in its parts: place, attributes, formula (its attributes and text), value, the rest
+_CELL_PARTS = re.compile(
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(?:(<f)([^>]*?)(?:/>|>([^<]*)</f>))?'
+    rb"(?:(<v>)([^<]*)</v>)?(.*?)</c>)",
+    re.S,
+)
+
+
+def read_sheet(
+    part: bytes, strings: list[str], *, keep_stored: bool = True
+) -> tuple[
+    dict[tuple[int, int], Value],
+    dict[tuple[int, int], Formula],
+    dict[tuple[int, int], Value],
+    int,
+    int,
+]:
+    """Constants, formulas and the formulas' stored values of one worksheet part (unless not
+    ``keep_stored``: the plain formulas' then left out), and its extent (the last row and
+    column with content)."""
+    seen: dict[bytes, Formula | tuple[str, str | None, str | None]] = {}
+    constants: dict[tuple[int, int], Value] = {}
+    formulas: dict[tuple[int, int], Formula] = {}
+    stored: dict[tuple[int, int], Value] = {}
+    cols = COLS
+    if part.count(b"<c ") == part.count(b'<c r="'):
+        # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
+        # one pattern takes the common shapes apart; anything else goes through _cell
+        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in _CELL_PARTS.findall(
+            part
+        ):
+            key = (int(digits), cols.get(letters) or col_number(letters.decode()))
+            if fmark and not rest and not keep_stored:
+                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+                formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
+                    fattrs, ftext, seen)  # fmt: skip
+                continue
+            i = attrs.find(b't="')
+            kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+            if rest:
+                body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
+                    b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
+                _cell(key, kind, body, strings, constants, formulas, stored)
+            elif fmark:
+                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+                formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
+                    fattrs, ftext, seen)  # fmt: skip
+                if keep_stored:
+                    stored[key] = stored_value(kind, vtext, strings) if vmark else None
+            elif vmark:
+                if kind == b"n":
+                    try:
+                        constants[key] = float(vtext)
+                        continue
+                    except ValueError:
+                        pass
+                elif kind == b"s":
+                    try:
+                        constants[key] = strings[int(vtext)]
+                        continue
+                    except (ValueError, IndexError):
+                        pass
+                constants[key] = stored_value(kind, vtext, strings)
+    else:
+        row = 0
+        for rm in ROW_EL.finditer(part):
+            r_attr = re.search(rb'\br="(\d+)"', rm.group("attrs"))
+            row = int(r_attr.group(1)) if r_attr else row + 1
+            col = 0
+            for cm in CELL.finditer(rm.group("body") or b""):
+                attrs = cm.group("attrs")
+                ref = R_ATTR.search(attrs)
+                col = col_number(ref.group(1).decode()) if ref else col + 1
+                body = cm.group("body")
+                if body:
+                    i = attrs.find(b't="')
+                    kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+                    _cell((row, col), kind, body, strings, constants, formulas, stored)
+    keys = list(constants) + list(formulas)
+    max_row = max((k[0] for k in keys), default=0)
+    max_col = max((k[1] for k in keys), default=0)
+    return constants, formulas, stored, max_row, max_col
+
+
+def _formula(
+    attrs: bytes, text: bytes, seen: dict[bytes, Formula | tuple[str, str | None, str | None]]
+) -> Formula:
+    """A formula from its ``<f>`` attributes and text. The attributes are read once for all
+    the cells that share them: every follower of a shared formula is one object."""
+    known = seen.get(attrs)
+    if known is None:
+        a = attributes(attrs)
+        kind = a.get("t", "")
+        if not text and kind == "shared" and "ref" not in a:
+            known = seen[attrs] = Formula(None, "shared", a.get("si"))
+        else:
+            known = seen[attrs] = (kind, a.get("si"), a.get("ref"))
+    if isinstance(known, Formula):
+        return known
+    if not text:
+        return Formula(None, known[0], known[1], known[2])
+    shown = xstring(text) if b"&" in text or b"_x" in text or b"\r" in text else text.decode()
+    return Formula(shown, known[0], known[1], known[2])
+
+
+def _cell(
+    key: tuple[int, int],
+    kind: bytes,
+    body: bytes,
+    strings: list[str],
+    constants: dict[tuple[int, int], Value],
+    formulas: dict[tuple[int, int], Formula],
+    stored: dict[tuple[int, int], Value],
+) -> None:
+    fm = _F_EL.search(body)
+    vm = V.search(body)
+    vtext = vm.group("text") if vm and vm.group("text") is not None else None
+    if kind == b"inlineStr":
+        value: Value = "".join(xstring(x) for x in _IS_T.findall(body))
+    elif vtext is None:
+        value = None
+    else:
+        value = stored_value(kind, vtext, strings)
+    if fm is not None:
+        fa = attributes(fm.group("attrs"))
+        text = fm.group("text")
+        formulas[key] = Formula(
+            xstring(text) if text else None, fa.get("t", ""), fa.get("si"), fa.get("ref")
+        )
+        stored[key] = value
+    elif value is not None:
+        constants[key] = value
+
+
+def stored_value(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
+    """A stored value from its type and ``<v>`` text."""
+    if kind == b"n":
+        try:
+            return float(vtext)
+        except ValueError:
+            return unescape(vtext)
+    if kind == b"s":
+        try:
+            return strings[int(vtext)]
+        except (ValueError, IndexError):
+            return ERRORS["#REF!"]
+    if kind == b"b":
+        return vtext.strip() in (b"1", b"true")
+    if kind == b"e":
+        code = unescape(vtext)
+        return ERRORS.get(code, XlError(code))
+    if kind == b"d":
+        return _iso_serial(unescape(vtext))
+    return xstring(vtext)
+
+
+def _iso_serial(text: str) -> Value:
+    try:
+        moment = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    delta = moment - _dt.datetime(1899, 12, 30)
+    return delta.days + delta.seconds / 86400
+
+
+_ROW_TAG = re.compile(rb"<row\b[^>]*>")
+_ROW_NUMBER = re.compile(rb'\br="(\d+)"')
+_HIDDEN = re.compile(rb'\bhidden="(?:1|true)"')
+_AUTOFILTER = re.compile(
+    rb'<(?:\w+:)?autoFilter\b[^>]*\bref="[A-Z]+(\d+):[A-Z]+(\d+)"[^>]*?(?:/>|>(.*?)</(?:\w+:)?autoFilter>)',
+    re.S,
+)
+
+
+def filter_rows(xml: bytes) -> tuple[int, int] | None:
+    """The data rows of an autofilter that filters (has a criterion on some column), from a
+    worksheet or a table part; None for none, or one that only shows its buttons."""
+    found = _AUTOFILTER.search(xml)
+    if found is None or b"filterColumn" not in (found.group(3) or b""):
+        return None
+    return int(found.group(1)) + 1, int(found.group(2))
+
+
+def hidden_rows(
+    part: bytes, filters: tuple[tuple[int, int], ...] = ()
+) -> tuple[set[int], set[int]]:
+    """A worksheet's hidden rows: those hidden by hand, and those a filter hides (hidden rows
+    within the data of the sheet's autofilter, or of a table's, ``filters``, when it has a
+    criterion; rows hidden where nothing filters are hidden by hand)."""
+    manual: set[int] = set()
+    if b'hidden="' not in part:
+        return manual, set()
+    for tag in _ROW_TAG.findall(part):
+        number = _ROW_NUMBER.search(tag)
+        if number is not None and _HIDDEN.search(tag):
+            manual.add(int(number.group(1)))
+    spans = list(filters)
+    own = filter_rows(part)
+    if own is not None:
+        spans.append(own)
+    filtered = {row for row in manual if any(first <= row <= last for first, last in spans)}
+    return manual - filtered, filtered
