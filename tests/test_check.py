@@ -61,7 +61,8 @@ def test_too_little_time_for_the_highest_rating() -> None:
     fine = event("2025/03/01", "2025/03/02", "90+30", [2450, 2000, 1900, 1850], FOUR)
     assert by_clause(fine)["1.1"][0] == HOLDS
     unread = event("2025/03/01", "2025/03/02", "Fischer", [2450, 2000, 1900, 1850], FOUR)
-    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read record 122 'Fischer'")
+    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read record 122 'Fischer' "
+                                        "(expected a time control such as 90+30 or 40/90, 30+30)")  # fmt: skip
 
 
 def test_hours_and_rounds_a_day() -> None:

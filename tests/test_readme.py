@@ -22,9 +22,9 @@ import conformance
 import trf_corpus
 from fide_rating.cells.calc import office
 from fide_rating.cells.functions import fide_expect
+from fide_rating.commands.cli import build_parser
 from fide_rating.formats import templates as tpl
 from fide_rating.formats import xlsm
-from fide_rating.commands.cli import build_parser
 from test_release_wheel import BUILD, SHIPPED
 
 ROOT = Path(__file__).resolve().parent.parent

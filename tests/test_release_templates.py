@@ -11,10 +11,10 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.formats import layout, xlsm
-from fide_rating.formats import templates as tpl
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import layout, xlsm
+from fide_rating.formats import templates as tpl
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -59,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(_command_of(given) or "-").parse_args(given)
     try:
         status = int(args.run(args))
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback (files.atomic, workers.forked)
+        console.say("fide-rating: interrupted; no file was left half-written", err=True)
+        status = 130  # 128 + SIGINT, as a Unix tool stopped with Ctrl-C
     except FideInputError as error:
         console.say(f"fide-rating: {error}", err=True)
         status = 2

@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
-from ..files import write_text
+from ..files import dangling, write_text
 from ..rules.errors import FideInputError
 from ..rules.rounding import fide_round
 
@@ -44,17 +44,33 @@ def split(text: str) -> list[object]:
 
 # --- names and messages ---------------------------------------------------------------------
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# What a name may not bring to a terminal or a CSV file raw: the control characters (C0, DEL,
+# C1: ESC, OSC, BEL...), the line and paragraph separators, and the bidirectional controls that
+# make text show in another order than it is (U+202E shows event<RLO>gsm.xlsx as eventxslx.msg):
+# ALM U+061C, LRM and RLM U+200E/F, LRE RLE PDF LRO RLO U+202A-E, LRI RLI FSI PDI U+2066-9.
+_CONTROL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]  # \n, \x1b, \u202e
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character of :data:`_CONTROL` written as its escape (``\\u202e``)."""
+    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
 def shown(name: object) -> str:
     """A name (a file's, a player's) as a message shows it: as it is, or quoted with its control
-    characters escaped when it holds any, so that a newline in a file name cannot print a line
-    of its own (``'a\\nok b'``)."""
+    and bidirectional characters escaped when it holds any, so that a newline in a file name
+    cannot print a line of its own (``'a\\nok b'``), nor a right-to-left override show its
+    name backwards (``'event\\u202egsm.xlsx'``)."""
     text = str(name)
     if not _CONTROL.search(text):
         return text
-    return "'" + _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.replace("'", "\\'")) + "'"
+    return "'" + _CONTROL.sub(_escape, text.replace("'", "\\'")) + "'"
 
 
 # 128 + SIGPIPE: the status of a Unix tool whose output was closed (``| head``)
@@ -74,11 +90,11 @@ def _close_output() -> None:
 
 
 def say(text: str = "", *, err: bool = False) -> None:
-    """One line of a command's output: a control character left in it (from a name that was
-    not passed through :func:`shown`) is escaped, never written to the terminal. A closed
+    """One line of a command's output: a control or bidirectional character left in it (from a
+    name that was not passed through :func:`shown`) is escaped, never written to the terminal
+    raw. A closed
     output (``| head``) does not stop the command."""
-    if _CONTROL.search(text):
-        text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    text = escaped(text)
     if err:
         with contextlib.suppress(BrokenPipeError):
             print(text, file=sys.stderr)
@@ -175,7 +191,14 @@ def output(
     path: Path, args: argparse.Namespace, *inputs: Path, suffixes: tuple[str, ...] = ()
 ) -> Path:
     """The file a command writes: never one of its inputs, an existing file only with --force,
-    a file (not a folder) with the expected extension."""
+    a file (not a folder) with the expected extension, never a symbolic link to nothing (not
+    even with --force: it would write where the user did not say)."""
+    where = dangling(path)
+    if where is not None:
+        raise FideInputError(
+            f"the output is a symbolic link to a missing file ({shown(where)}), never written "
+            f"through: remove the link or choose another name: {shown(path)}"
+        )
     if path.is_dir() or str(path).endswith(("/", os.sep)):
         raise FideInputError(f"expected a file name for the output, got the folder: {shown(path)}")
     if suffixes and path.suffix.lower() not in suffixes:
@@ -206,18 +229,24 @@ def inert(text: str) -> str:
     return text
 
 
+def csv_field(text: str) -> str:
+    """A CSV field as written: :func:`inert`, then its control and bidirectional characters
+    :func:`escaped` (a name's ESC or RLO reaches no terminal that shows the file)."""
+    return escaped(inert(text))
+
+
 def csv_text(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV file's text, every field made :func:`inert`."""
+    """A CSV file's text, every field made :func:`inert` and :func:`escaped`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([inert(str(h)) for h in head])
+    writer.writerow([csv_field(str(h)) for h in head])
     for row in rows:
-        writer.writerow([inert("" if v is None else str(v)) for v in row])
+        writer.writerow([csv_field("" if v is None else str(v)) for v in row])
     return buffer.getvalue()
 
 
 def write_csv(path: Path, head: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """A CSV file written atomically, its fields inert."""
+    """A CSV file written atomically, its fields inert and escaped (:func:`csv_field`)."""
     write_text(path, csv_text(head, rows))
 
 

@@ -14,7 +14,7 @@ from ..formats.crosstable import Known
 from ..formats.trf import Tournament, TrfError, time_control
 from ..rules.editions import RATING_TYPES, Edition, get_edition
 from ..rules.errors import FideInputError
-from ..rules.ratable import TimeControl, parse_time_control, rating_type_of
+from ..rules.ratable import TimeControl, TimeControlError, rating_type_of
 
 WORKBOOKS = (".xlsx", ".xlsm")
 
@@ -81,13 +81,21 @@ def event_time_control(t: Tournament) -> tuple[TimeControl | None, TimeControl |
     if encoded is not None:
         white = TimeControl.from_seconds(encoded.white)
         black = TimeControl.from_seconds(encoded.black) if encoded.black else None
-        return white, black, f"record 222 {encoded.text!r}"
+        return white, black, f"record 222 {_cut(encoded.text)!r}"
     if t.header("222") is not None:
-        return None, None, f"record 222 {t.header('222')!r}"
+        return None, None, f"record 222 {_cut(t.header('222') or '')!r}"
     text = t.header("122")
     if not text:
         return None, None, ""
-    return parse_time_control(text), None, f"record 122 {text!r}"
+    try:
+        return TimeControl.parse(text), None, f"record 122 {_cut(text)!r}"
+    except TimeControlError as error:  # why not, or both its readings
+        return None, None, f"record 122 {_cut(text)!r} ({error.reason})"
+
+
+def _cut(text: str) -> str:
+    """A record's text as a message quotes it: at most 60 characters."""
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def rating_type(event: Event | Tournament, given: str | None = None) -> tuple[str, str]:

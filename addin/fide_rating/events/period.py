@@ -17,7 +17,6 @@ import functools
 import multiprocessing as mp
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from ..rules.initial import UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
 from ..rules.list_changes import ListChanger
 from ..rules.rounding import fide_round_ratio
+from ..workers import forked
 from .event import read_event
 from .games import event_games
 from .lists import differs_line, seven_two_one_line
@@ -174,7 +174,7 @@ def facts_from_files(
     if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
         return _facts_of_files((list(paths), ratings, first, next_date, kind, standard))
     shares = [list(paths[i::workers]) for i in range(workers)]
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+    with forked(workers) as pool:
         jobs = [(share, ratings, first, next_date, kind, standard) for share in shares]
         done = list(pool.map(_facts_of_files, jobs))
     # back in the order of the files given

@@ -288,6 +288,9 @@ def _periods(text: str, column: int) -> tuple[Period, ...]:
         if m is None:
             raise RecordError(at, f"expected a period such as 40/6000+30, 5400+30 or 300, "
                                   f"got {part!r}")  # fmt: skip
+        if max(len(g or "") for g in m.groups()) > 9:  # int() of 4,300 digits raises
+            raise RecordError(at, f"expected a period such as 40/6000+30, got a number of "
+                                  f"{max(len(g or '') for g in m.groups())} digits")  # fmt: skip
         moves = int(m.group(1)) if m.group(1) else None
         if periods and periods[-1].moves is None:
             raise RecordError(at, f"a period after the rest of the game, got {part!r}")

@@ -27,7 +27,9 @@ def _insert(lines: list[str | Player], record: str) -> None:
 
 def encoded(tc: TimeControl) -> str | None:
     """Record 222's text of a time control; None when a figure is no whole number of
-    seconds."""
+    seconds, or the control has a delay (record 222 writes none)."""
+    if tc.delay:
+        return None
     increments = tc.increments or tuple(tc.increment for _ in tc.periods)
     periods = [(moves, minutes, increments[i]) for i, (moves, minutes) in enumerate(tc.periods)]
     if tc.increments and not all(isinstance(x, Fraction) for x in increments):

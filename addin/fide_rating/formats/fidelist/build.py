@@ -18,11 +18,12 @@ import tempfile
 import zipfile
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ...workers import fork_pool
 from .common import (
     MAX_UNPACKED,
     Gathered,
@@ -245,7 +246,7 @@ def _xml_in_ranges(
     their results taken in order. Gives the CRC-32 of each range."""
     workers = min(os.cpu_count() or 1, 8)
     count = 0
-    pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    pool = fork_pool(workers)  # its workers leave Ctrl-C to the command
     waiting: deque[tuple[Job, Future[tuple[Block, int]]]] = deque()
     crcs: list[int] = []
 
