@@ -61,5 +61,11 @@ def main(args: argparse.Namespace) -> int:
     for finding in findings:
         say(f"  {finding}")
     failed = sum(f.status == FAILS for f in findings)
-    say(f"{failed} rule(s) fail" if failed else "no rule fails")
-    return 1 if failed else 0
+    if failed:
+        say(f"{failed} rule(s) fail")
+    elif t.errors:  # what was decided rests on a file with problems (a misread line ...)
+        say(f"cannot tell: no rule fails of those decided, but the file has {len(t.errors)} "
+            "problem(s), said above; correct them and check again")  # fmt: skip
+    else:
+        say("no rule fails")
+    return 1 if failed or t.errors else 0
