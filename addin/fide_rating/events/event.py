@@ -134,7 +134,16 @@ def named_edition(text: str | None) -> tuple[Edition | None, _dt.date | None]:
     start date), and the date when it was given as one."""
     if not text:
         return None, None
-    return edition_arg(text)
+    try:
+        return edition_arg(text)
+    except FideInputError:
+        from ..formats.trf_records import date_readings
+
+        readings = date_readings(text.strip())  # a date as arbiters write it: 01.10.2025
+        dotted = [d for d, form in readings if form == "DD.MM.YYYY" or len(readings) == 1]
+        if not dotted:
+            raise
+        return edition_arg(dotted[0].isoformat())
 
 
 def edition_for(event: Event, kind: str, named: str | None = None) -> Edition:
