@@ -153,7 +153,7 @@ def test_recalc_refuses_a_dangling_default_output(
     elsewhere = tmp_path / "elsewhere" / "deep" / "planted.xlsx"
     (tmp_path / "event.recalc.xlsx").symlink_to(elsewhere)
     for extra in ([], ["--force"]):
-        assert main(["recalc", str(book), "-q", *extra]) == 1
+        assert main(["recalc", str(book), "-q", *extra]) == 2  # nothing done
         err = capsys.readouterr().err
         assert "symbolic link to a missing file" in err and "Traceback" not in err, err
         _nothing_made_at(elsewhere)
@@ -166,7 +166,7 @@ def test_recalc_into_a_dangling_folder_link_makes_nothing(
     shutil.copyfile(TEMPLATE, book)
     elsewhere = tmp_path / "elsewhere" / "out"
     (tmp_path / "out").symlink_to(elsewhere)
-    assert main(["recalc", str(book), "-q", "-o", str(tmp_path / "out")]) == 1
+    assert main(["recalc", str(book), "-q", "-o", str(tmp_path / "out")]) == 2  # nothing done
     assert "symbolic link" in capsys.readouterr().err
     _nothing_made_at(elsewhere)
 
@@ -180,7 +180,7 @@ def test_recalc_writes_through_a_link_to_an_existing_file_only_with_force(
     real.parent.mkdir()
     real.write_bytes(b"old")
     (tmp_path / "event.recalc.xlsx").symlink_to(real)
-    assert main(["recalc", str(book), "-q"]) == 1
+    assert main(["recalc", str(book), "-q"]) == 2  # nothing done
     assert "add --force" in capsys.readouterr().err and real.read_bytes() == b"old"
     assert main(["recalc", str(book), "-q", "--force"]) == 0
     assert (tmp_path / "event.recalc.xlsx").is_symlink() and real.read_bytes()[:2] == b"PK"

@@ -146,7 +146,10 @@ def fide_k(
     # a player is born before the event and, here, at most 100 years before it
     if born is not None and (born < max(1900, on.year - 100) or born > on.year):
         raise bad_arg(
-            "birth_year", f"a birth year from 1900 to {on.year} (or a birth date)", birth_year
+            "birth_year",
+            f"a birth year from 1900 to {on.year} (or a birth date)",
+            # a date cell's date after the event (its serial means nothing to a reader)
+            birth.isoformat() if isinstance(birth, _dt.date) and born > on.year else birth_year,
         )
     return k_factor(
         rating=r,

@@ -6,11 +6,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cells.coerce import edition_arg
-from ..events.event import edition_at_start, rating_type
+from ..events.event import edition_at_start, edition_for, given_start, rating_type
 from ..events.lists import apply_list, with_list_ratings
-from ..events.ratable import FAILS, check
-from ..rules.errors import FideInputError
+from ..events.ratable import FAILS, check, in_workbook_words
 from .console import EDITION, Commands, command, list_options, say, shown, start_option
 from .lists import open_list
 from .report import read
@@ -22,10 +20,12 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "check",
-        "Each rule the file lets us decide: the time control (record 122, the usual notations "
-        "read) by the highest rating, the first control, the hours of play a day (round dates, "
+        "Each rule the file lets us decide: the time control (TRF-2026's encoded record 222, "
+        "else record 122 or a workbook's Event sheet, B12, as programs and arbiters write it) "
+        "by the highest rating, the first control, the hours of play a day (round dates, "
         "record 132), the duration, unplayed games and matches; each holds, fails, or cannot "
-        "be told from the file (with why). Exit status 1 when a rule fails.",
+        "be told from the file (with why). A file with problems (a misread line ...) cannot be "
+        "told for sure. Exit status 1 when a rule fails or the file has problems.",
         ["event.trf", "event.trf --edition 2024-03", "event.xlsx"],
     )
     p.add_argument("event", help="the event: a TRF, or a crosstable workbook")
@@ -48,18 +48,19 @@ def main(args: argparse.Namespace) -> int:
         for line in applied.summary(shown(args.list), t):
             say(line)
         t = with_list_ratings(t, applied)
-    ed = edition_arg(args.edition)[0] if args.edition else None
-    if ed is None and t.start is None:
-        raise FideInputError(
-            f"{shown(source)}: the event's start date is missing (record 042): give it with "
-            "--start, or the edition with --edition"
-        )
-    findings = check(t, ed, kind)
-    used = ed or edition_arg(t.start)[0]
+    given_start(event, args.edition)
+    used = edition_for(event, kind, args.edition)  # the start missing: says where it goes
+    findings = check(t, used, kind)
     say(f"{shown(t.name or source.name)}: may it be rated? (B.02 {used.name}, {used.source})")
     say(f"  rating type: {kind} ({why})")
     for finding in findings:
-        say(f"  {finding}")
+        say(f"  {in_workbook_words(str(finding)) if event.from_workbook else finding}")
     failed = sum(f.status == FAILS for f in findings)
-    say(f"{failed} rule(s) fail" if failed else "no rule fails")
-    return 1 if failed else 0
+    if failed:
+        say(f"{failed} rule(s) fail")
+    elif t.errors:  # what was decided rests on a file with problems (a misread line ...)
+        say(f"cannot tell: no rule fails of those decided, but the file has {len(t.errors)} "
+            "problem(s), said above; correct them and check again")  # fmt: skip
+    else:
+        say("no rule fails")
+    return 1 if failed or t.errors else 0

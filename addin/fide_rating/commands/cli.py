@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from .. import __version__
@@ -21,12 +22,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     loaded."""
     parser = argparse.ArgumentParser(
         prog="fide-rating",
-        description="The FIDE Rating Regulations (handbook B.02, every edition since 2005) for "
-        "arbiters and rating officers: calculations, crosstable templates, headless "
-        "recalculation of workbooks, TRF files and whole rating periods. "
-        "Run fide-rating COMMAND --help for a command's options and examples.",
-        epilog="exit status: 0 done; 1 done, with problems in the input (said above); 2 "
-        "nothing done: a wrong argument or a file that cannot be read; 130 interrupted",
+        description=textwrap.fill(
+            "The FIDE Rating Regulations (handbook B.02, every edition since 2005) for "
+            "arbiters and rating officers: calculations, crosstable templates, headless "
+            "recalculation of workbooks, TRF files and whole rating periods. "
+            "Run fide-rating COMMAND --help for a command's options and examples.",
+            79,
+        ),
+        epilog=console.EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -263,6 +263,12 @@ EDITION = (
     'edition name such as "2024-03", or the tournament start date YYYY-MM-DD (default: newest)'
 )
 
+EXIT_STATUS = (
+    "exit status: 0 done; 1 done, with problems in the input said above (a bad file among\n"
+    "several, a rule that fails, a player not computed); 2 nothing done (a wrong argument, a\n"
+    "file that cannot be read or written); 130 interrupted (Ctrl-C)"
+)
+
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
@@ -278,7 +284,10 @@ def command(
         name,
         help=summary,
         description=textwrap.fill(f"{summary[:1].upper()}{summary[1:]}. {description}", 79),
-        epilog="examples:\n" + "\n".join(f"  fide-rating {name} {e}" for e in examples),
+        epilog="examples:\n"
+        + "\n".join(f"  fide-rating {name} {e}" for e in examples)
+        + "\n\n"
+        + EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
 
@@ -321,15 +330,30 @@ def start_option(p: argparse.ArgumentParser) -> None:
     be read for sure."""
     p.add_argument(
         "--start",
-        type=_date,
+        type=date_arg,
         metavar="YYYY-MM-DD",
         help="the event's start date, where the file's (record 042) is missing or could be "
         "read otherwise (05/06/2020); it chooses the edition",
     )
 
 
-def _date(text: str) -> _dt.date:
-    try:
-        return _dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {text!r}") from None
+def date_arg(text: str) -> _dt.date:
+    """A date as arbiters write it on the command line: ``2025-10-01``, ``2025/10/01``,
+    ``01.10.2025`` (day first, as dots are), ``October 1, 2025``, or any form that reads only
+    one way; a form with two readings (``10/01/2025``) is refused with both."""
+    from ..formats.trf_records import date_readings
+
+    readings = date_readings(text.strip())
+    if len(readings) == 1:
+        return readings[0][0]
+    dotted = [day for day, form in readings if form == "DD.MM.YYYY"]
+    if dotted:
+        return dotted[0]
+    if not readings:
+        raise argparse.ArgumentTypeError(
+            f"expected a date such as 2025-10-01 or 01.10.2025, got {text!r}"
+        )
+    both = " or ".join(f"{day.isoformat()} ({form})" for day, form in readings)
+    raise argparse.ArgumentTypeError(
+        f"expected a date that reads one way, such as 2025-10-01, got {text!r}: it could be {both}"
+    )

@@ -113,6 +113,9 @@ def main(args: argparse.Namespace) -> int:
         done = fill_rows(source, target, list_values(listed, kind, _edition(start, kind)))
     for row, fide_id in done.missing:
         say(f"not on the list: Players row {row}, FIDE ID {shown(fide_id)}")
+    for row, fide_id in done.shared:
+        say(f"not filled: Players row {row}, FIDE ID {shown(fide_id)} is on another row too "
+            "(a typing slip?): the list is applied to neither", err=True)  # fmt: skip
     for row, column, old, new in done.changed:
         say(
             f"changed: Players row {row}, {column}: {shown(old)} -> "
@@ -121,7 +124,7 @@ def main(args: argparse.Namespace) -> int:
     for row, _, note in done.marked:
         say(f"marked: Players row {row}, Ro: {note}")
     say(f"wrote {shown(target)}: {done.found} of {done.rows} players filled from the list")
-    return 1 if done.missing else 0
+    return 1 if done.missing or done.shared else 0
 
 
 def _event_of(source: Path) -> tuple[object, object]:

@@ -54,6 +54,20 @@ def main(args: argparse.Namespace) -> int:
         )
     event = read(source, args.start)
     t = event.tournament
+    misread = [p for p in t.players.values() if p.misread]
+    if misread:  # a value read from the wrong columns would become a figure in the workbook
+        raise FideInputError(
+            f"{shown(source)}: nothing written: {len(misread)} player line(s) do not sit in "
+            f"their columns ({', '.join(p.misread.partition(' does not')[0] for p in misread[:5])}"
+            f"{' ...' if len(misread) > 5 else ''}): correct the file first"
+        )
+    if t.broken:  # a game the two records disagree on would count for one of them
+        rounds = sorted({why for why in t.broken.values() if "does not" in why or "result" in why})
+        raise FideInputError(
+            f"{shown(source)}: nothing written: {len(t.broken)} game(s) where the two players' "
+            f"records disagree ({'; '.join(rounds[:3])}{' ...' if len(rounds) > 3 else ''}): "
+            "correct the file first"
+        )
     kind, why = rating_type(event, args.rating_type)
     applied: Applied | None = None
     if args.list:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cells.coerce import date_of
 from ..events.period_run import pending_file, run, run_with_fide_list
 from ..formats.listbook import PeriodError
 from ..rules.errors import FideInputError
-from .console import FORCE, Commands, command, output, say, shown
+from .console import FORCE, Commands, command, date_arg, output, say, shown
 from .lists import open_fide_list
 
 # --- the command ----------------------------------------------------------------------------
@@ -53,8 +52,17 @@ def register(sub: Commands) -> None:
         "NEXT.pending.xlsx an earlier period wrote beside its text list, or any workbook with "
         "a Pending sheet)",
     )
-    p.add_argument("--date", help="with FIDE's list: the list's date, YYYY-MM-DD")
-    p.add_argument("--next", help="with FIDE's list: the next list's date, YYYY-MM-DD")
+    p.add_argument(
+        "--date",
+        type=date_arg,
+        help="needed with FIDE's list (it does not say its date): the list's date, YYYY-MM-DD "
+        "or DD.MM.YYYY",
+    )
+    p.add_argument(
+        "--next",
+        type=date_arg,
+        help="needed with FIDE's list: the next list's date, YYYY-MM-DD or DD.MM.YYYY",
+    )
     p.add_argument(
         "--rating-type",
         choices=("standard", "rapid", "blitz"),
@@ -94,7 +102,7 @@ def main(args: argparse.Namespace) -> int:
                     "FIDE's list does not say its date: give --date (the list's) and --next "
                     "(the next list's), YYYY-MM-DD"
                 )
-            days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
+            days = [args.date, args.next]
             newer = Path(args.standard_from) if args.standard_from else None
             results, out, said = run_with_fide_list(source, events, target, days[0], days[1],
                                                     args.rating_type, earlier, open_fide_list,

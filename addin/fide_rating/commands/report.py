@@ -47,7 +47,9 @@ def register(sub: Commands) -> None:
         ["event.trf", "event.trf --edition 2024-03 --csv report.csv", "event.xlsx",
          "event.trf --list players_list_foa.zip"],
     )  # fmt: skip
-    p.add_argument("event", help="the event: a TRF (TRF-16), or a crosstable workbook (.xlsx)")
+    p.add_argument(
+        "event", help="the event: a TRF (TRF-16 or TRF-2026), or a crosstable workbook (.xlsx)"
+    )
     p.add_argument(
         "--edition", help=EDITION.replace("(default: newest)", "(default: the event's start date)")
     )

@@ -34,9 +34,25 @@ def register(sub: Commands) -> None:
         choices=("swiss", "rr", "drr"),
         help="swiss, rr (round robin) or drr (double round robin)",
     )
-    p.add_argument("--players", type=int, default=10, help="the number of players (default 10)")
-    p.add_argument("--rounds", type=int, default=None, help="Swiss only: the number of rounds")
-    p.add_argument("-o", "--output", help="the .xlsx (or .xlsm) file (with --all: the folder)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=10,
+        help="the number of players: a round robin 3 to 30, a Swiss 2 to 500 (default 10)",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="a Swiss's number of rounds, 1 to 15 (needed for a Swiss; a round robin's follow "
+        "from its players)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        help="the .xlsx (or .xlsm) file (default: the template's name in this folder, such as "
+        "rr-10.xlsx or swiss-150x9.xlsx); with --all: the folder (default: templates)",
+    )
     p.add_argument("--all", action="store_true", help="every shipped template into a folder")
     p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
     p.add_argument(

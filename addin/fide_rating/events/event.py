@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..cells.coerce import edition_arg
 from ..formats.crosstable import Known
-from ..formats.trf import Tournament, TrfError, time_control
+from ..formats.trf import Player, Tournament, TrfError, time_control
 from ..rules.editions import RATING_TYPES, Edition, get_edition
 from ..rules.errors import FideInputError
 from ..rules.ratable import TimeControl, TimeControlError, rating_type_of
@@ -65,6 +65,7 @@ def read_event(source: Path, start: _dt.date | None = None) -> Event:
         event = Event(read(source), source)
     if start is not None:
         event.tournament.given_start = start
+    check_event(event)
     if not event.tournament.players:
         raise FideInputError(
             f"expected player records (001) in the TRF, got: none ({source})"
@@ -133,7 +134,16 @@ def named_edition(text: str | None) -> tuple[Edition | None, _dt.date | None]:
     start date), and the date when it was given as one."""
     if not text:
         return None, None
-    return edition_arg(text)
+    try:
+        return edition_arg(text)
+    except FideInputError:
+        from ..formats.trf_records import date_readings
+
+        readings = date_readings(text.strip())  # a date as arbiters write it: 01.10.2025
+        dotted = [d for d, form in readings if form == "DD.MM.YYYY" or len(readings) == 1]
+        if not dotted:
+            raise
+        return edition_arg(dotted[0].isoformat())
 
 
 def edition_for(event: Event, kind: str, named: str | None = None) -> Edition:
@@ -178,3 +188,33 @@ def edition_at_start(t: Tournament, kind: str) -> Edition | None:
         return get_edition(t.start, kind)
     except FideInputError:
         return None
+
+
+def check_event(event: Event) -> None:
+    """What no single line shows, added to the event's problems: an end before the start, two
+    players with one FIDE ID (nothing of a list or a period is merged for them)."""
+    t = event.tournament
+    start, end = t.start, t.end
+    if start is not None and end is not None and end < start:
+        line = next((i for i, x in t.others if x[:3] == "052"), 0)
+        where = "the Event sheet, B6" if event.from_workbook else "record 052"
+        t.errors.append(TrfError(line, 5 if line else 0, (
+            f"{where}: expected the end date on or after the start ({start.isoformat()}), "
+            f"got: {end.isoformat()}"
+        )))  # fmt: skip
+    for fide_id, players in shared_ids(t).items():
+        who = " and ".join(f"{p.number} {p.name}" for p in players)
+        t.errors.append(TrfError(players[-1].line_no, 58 if players[-1].line_no else 0, (
+            f"players {who} have one FIDE ID, {fide_id}: a rating list is applied to neither "
+            "and a period takes neither (a typing slip?)"
+        )))  # fmt: skip
+
+
+def shared_ids(t: Tournament) -> dict[str, list[Player]]:
+    """The FIDE IDs two or more players of the event have, with the players."""
+    seen: dict[str, list[Player]] = {}
+    for p in t.players.values():
+        fide_id = p.fide_id.strip()
+        if fide_id.strip("0- "):  # 0 and ------: no FIDE ID
+            seen.setdefault(fide_id, []).append(p)
+    return {i: ps for i, ps in seen.items() if len(ps) > 1}

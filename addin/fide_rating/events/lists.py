@@ -24,6 +24,7 @@ from ..formats.listbook import Listed, PeriodError, read_list
 from ..formats.trf import Player, Tournament
 from ..rules.editions import Edition
 from ..rules.errors import FideInputError
+from .event import shared_ids
 
 WORKBOOKS = (".xlsx", ".xlsm")
 TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
@@ -235,9 +236,10 @@ def apply_list(t: Tournament, listed: Lookup, kind: str, edition: Edition | None
     """``listed`` applied to the event ``t`` of ``kind`` rated by ``edition``."""
     out = Applied(kind)
     facts_of = getattr(listed, "facts", None)  # a rating-list workbook's facts
+    shared = {p.number for ps in shared_ids(t).values() for p in ps}
     for n, p in sorted(t.players.items()):
         number = fide_number(p)
-        if number is None:
+        if number is None or n in shared:  # one FIDE ID for two players: neither (a problem)
             continue
         entry = listed.get(number)
         if entry is None:

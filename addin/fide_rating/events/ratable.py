@@ -61,6 +61,24 @@ def _rounds_a_day(dates: list[_dt.date | None], ed: Edition, kind: str) -> Findi
     return Finding("3.1", HOLDS, f"at most {rounds} {kind} round(s) a day ({day}), {most} allowed")
 
 
+# where a crosstable workbook keeps what a TRF's records say
+WORKBOOK_PLACES = {
+    "records 042, 052": "the Event sheet, B5 and B6",
+    "record 042": "the Event sheet, B5",
+    "record 052": "the Event sheet, B6",
+    "record 122": "the Event sheet's time control (B12)",
+    "record 132": "a workbook keeps no round dates",
+}
+
+
+def in_workbook_words(text: str) -> str:
+    """A finding's text as a crosstable workbook's user reads it: its sheet and cell for each
+    TRF record."""
+    for record, place in WORKBOOK_PLACES.items():
+        text = text.replace(record, place)
+    return text
+
+
 def check(
     t: Tournament, edition: Edition | str | _dt.date | None = None, kind: str | None = None
 ) -> list[Finding]:

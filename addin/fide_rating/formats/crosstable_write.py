@@ -169,6 +169,7 @@ class Filled:
     missing: list[tuple[int, str]] = dataclasses.field(default_factory=list)  # (row, FIDE ID)
     changed: list[tuple[int, str, object, object]] = dataclasses.field(default_factory=list)
     marked: list[tuple[int, str, str]] = dataclasses.field(default_factory=list)  # row, col, note
+    shared: list[tuple[int, str]] = dataclasses.field(default_factory=list)  # row, FIDE ID
 
 
 KEEP = ("Name", "Title")  # the arbiter's own spelling stays where the row has one
@@ -193,12 +194,18 @@ def fill_rows(source: Path, target: Path, values_of: Callable[[str], RowValues |
     if "FIDE ID" not in header:
         raise FideInputError(f"expected a 'FIDE ID' column on the Players sheet of {source}")
     done = Filled()
+    ids = [str(ws.cell(r, header["FIDE ID"]).value or "").strip().removesuffix(".0")
+           for r in range(layout.FIRST, ws.max_row + 1)]  # fmt: skip
+    twice = {i for i in ids if i and i.strip("0- ") and ids.count(i) > 1}
     for r in range(layout.FIRST, ws.max_row + 1):
         raw = ws.cell(r, header["FIDE ID"]).value
         if raw is None or str(raw).strip() == "":
             continue
         done.rows += 1
         text = str(raw).strip().removesuffix(".0")
+        if text in twice:  # one FIDE ID on two rows: the list is applied to neither
+            done.shared.append((r, text))
+            continue
         given = values_of(text)
         if given is None:
             done.missing.append((r, text))

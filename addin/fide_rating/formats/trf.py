@@ -18,7 +18,6 @@ from ..files import read_regular, write_bytes
 from .trf_check import check as check_all
 from .trf_check import check_dates
 from .trf_model import (
-    DEFAULT_POINTS,
     OPPOSITE,
     PLAYED,
     RESULT_CODES,
@@ -36,10 +35,13 @@ from .trf_model import (
 )
 from .trf_player import forget, know_ranks, parse_player
 from .trf_records import (
+    BB_CODES,
+    DEFAULT_POINTS,
     RECORDS,
     RecordError,
     date_readings,
     read_byes,
+    read_program_scoring,
     read_scoring,
     read_time_control,
 )
@@ -182,6 +184,9 @@ _READERS: dict[str, Callable[[Tournament, str, int], None]] = {
     "162": _read_with(read_scoring),
     "222": _read_with(read_time_control),
     "240": _read_with(read_byes),
+    # pairing programs' scoring (used where there is no 162)
+    "XXS": _read_with(lambda line: read_program_scoring((line,))),
+    **{tag: _read_with(lambda line: read_program_scoring((line,))) for tag in BB_CODES},
 }
 
 

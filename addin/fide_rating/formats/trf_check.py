@@ -13,7 +13,16 @@ from itertools import compress, repeat, zip_longest
 from math import gcd as _gcd
 from operator import attrgetter, itemgetter, ne
 
-from .trf_model import OPPOSITE, PLAYED, Player, Round, Tournament, TrfError, scoring_of
+from .trf_model import (
+    OPPOSITE,
+    PLAYED,
+    Player,
+    Round,
+    Tournament,
+    TrfError,
+    scoring_key,
+    scoring_of,
+)
 from .trf_records import BYE_TYPES, NATIONAL, RECORDS, RecordError, read_byes
 
 _DATES = {"042": "start date", "052": "end date"}
@@ -173,7 +182,7 @@ def check(t: Tournament) -> None:
                 )))  # fmt: skip
     plist = list(players.values())
     points = not t.team_event and not t.records("299")
-    unit, units = _units(t.header("162"))
+    unit, units = _units(scoring_key(t))
     totals: list[int] = []  # each player's results in units (a small file's loop counts them)
     for i, k in _unusual_rounds(plist, units if points else None, totals):
         p = plist[i]
@@ -343,7 +352,8 @@ def _check_points(
 
 @functools.lru_cache(maxsize=64)
 def _units(record: str | None) -> tuple[int, dict[str, int]]:
-    """The scoring of a 162 record (None: the defaults) in whole units of its smallest
+    """The scoring of a file (:func:`.trf_model.scoring_key`; None: the defaults) in whole
+    units of its smallest
     fraction: (the units of a point, of each result code)."""
     values = scoring_of(record)
     unit = 1

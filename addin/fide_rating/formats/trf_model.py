@@ -17,11 +17,14 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .trf_records import (
+    BB_CODES,
+    DEFAULT_POINTS,
     SCORING_CODES,
     DateReading,
     EncodedTimeControl,
     RecordError,
     choose_dates,
+    read_program_scoring,
     read_scoring,
     read_time_control,
 )
@@ -29,12 +32,6 @@ from .trf_records import round_dates as _round_dates
 
 RESULT_CODES = frozenset("+-WDL1=0HFUZ ")
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0}  # exact in binary, and the fast path of the core
-# points of each code by TRF-2026 tag 162's defaults (W D L A P X)
-DEFAULT_POINTS = {
-    "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1), "-": Fraction(0),
-    "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "H": Fraction(1, 2),
-    "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0),
-}  # fmt: skip
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
           "wc": "WCM"}  # fmt: skip
@@ -49,6 +46,8 @@ class TrfError:
     message: str
 
     def __str__(self) -> str:
+        if not self.line:  # a problem of the event as a whole, or of a workbook's cell
+            return self.message
         where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
         return f"{where}: {self.message}"
 
@@ -194,16 +193,34 @@ def round_dates(t: Tournament) -> list[_dt.date | None]:
 
 def scoring(t: Tournament) -> dict[str, Fraction]:
     """The points of each result code: TRF-2026 record 162's where the file has one (read as
-    far as it can be), else the defaults (win 1, draw 1/2, loss 0)."""
-    return dict(scoring_of(t.header("162")))
+    far as it can be), else a pairing program's (JaVaFo's XXS, bbpPairings' BBW/BBD ...), else
+    the defaults (win 1, draw 1/2, loss 0)."""
+    return dict(scoring_of(scoring_key(t)))
+
+
+def scoring_key(t: Tournament) -> str | None:
+    """The records that say the file's scoring, as one text: 162's, else the pairing
+    programs' (None: the defaults)."""
+    if t.header("162") is not None:
+        return "162 " + (t.header("162") or "")
+    programs = [x for _, x in t.others if x[:3] == "XXS" or x[:3] in BB_CODES]
+    return "\n".join(programs) if programs else None
 
 
 @functools.lru_cache(maxsize=64)
 def scoring_of(record: str | None) -> tuple[tuple[str, Fraction], ...]:
+    """The points of each result code from :func:`scoring_key`'s text (a 162 record alone:
+    ``"162 W 1.0 ..."`` or what follows the tag)."""
+    if record is not None and not record.startswith("162 ") and record[:3] in ("XXS", *BB_CODES):
+        try:
+            return tuple(read_program_scoring(tuple(record.split("\n"))).items())
+        except RecordError:
+            return tuple(DEFAULT_POINTS.items())  # reported by the reader; the defaults count
     values = None
     if record is not None:
+        text = record if record.startswith("162 ") else "162 " + record
         try:
-            values = read_scoring("162 " + record)
+            values = read_scoring(text)
         except RecordError:
             values = None  # reported by the reader; the defaults count
     if values is None:
