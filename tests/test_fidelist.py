@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import stat
 import struct
 import sys
 import tempfile
@@ -23,6 +24,7 @@ from fide_rating.formats.fidelist import (
     ListedPlayer,
     ListFileError,
     build,
+    cache,
     content,
     format_line,
     open_list,
@@ -43,6 +45,23 @@ UNRATED = (
     + ("0     0   0  0     0   0  0     0   0  0     " + " " * 4)
 )
 LINES = [CARLSEN, POLGAR, JUNIOR, UNRATED]
+
+
+@pytest.fixture(autouse=True)
+def private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's private folder, in the test's own folder (the user's is not touched); the
+    one in the temporary folder after it, as the program looks."""
+    home = tmp_path / "home" / ".cache" / "fide-rating"
+    monkeypatch.setattr(
+        cache, "homes",
+        lambda: [home, Path(tempfile.gettempdir()) / f"fide-rating-{cache.me()}"],
+    )  # fmt: skip
+    return home
+
+
+def stamp(path: Path) -> dict[str, int]:
+    with path.open("rb") as f:
+        return content.stamp_of(f.fileno())
 
 
 def write_text(path: Path, lines: list[str], newline: str = "\r\n") -> Path:
@@ -430,14 +449,14 @@ def test_an_edit_between_the_sampled_blocks_is_found_by_the_change_time(tmp_path
     with open_list(source) as first:
         assert first.get(1_000_000 + line - 1) is not None
     before = source.stat()
-    sampled = content.stamp_of(source)["sample"]
+    sampled = stamp(source)["sample"]
     data = bytearray(source.read_bytes())
     at = line * fidelist.RECORD + 113  # the line's standard rating (after the header)
     assert data[at : at + 4] == b"2675"
     data[at : at + 4] = b"2676"
     source.write_bytes(bytes(data))
     os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert content.stamp_of(source)["sample"] == sampled  # the edit is not in a sampled block
+    assert stamp(source)["sample"] == sampled  # the edit is not in a sampled block
     with open_list(source) as edited:
         changed = edited.get(1_000_000 + line - 1)
         assert changed is not None and changed.rating == 2676
@@ -450,18 +469,18 @@ def test_a_touched_list_keeps_its_index(tmp_path: Path, monkeypatch: pytest.Monk
     made = index.stat().st_ino
     later = source.stat().st_mtime_ns + 10**9
     os.utime(source, ns=(later, later))  # the same list, a new time: read once more, not
-    hashed: list[Path] = []  # indexed anew
+    hashed: list[int] = []  # indexed anew
 
-    def fingerprint_of(path: Path, block: int) -> list[int]:
-        hashed.append(path)
-        return content.fingerprint_of(path, block)
+    def fingerprint_of(listed: int, block: int) -> list[int]:
+        hashed.append(os.fstat(listed).st_ino)
+        return content.fingerprint_of(listed, block)
 
     monkeypatch.setattr(fidelist.index, "fingerprint_of", fingerprint_of)
     with open_list(source) as touched:
         assert len(touched) == 4
     with open_list(source) as again:  # its stamp renewed: the list is not read again
         assert len(again) == 4
-    assert index.stat().st_ino == made and hashed == [source]
+    assert index.stat().st_ino == made and hashed == [source.stat().st_ino]
 
 
 # --- a list on a read-only medium ------------------------------------------------------------
@@ -499,7 +518,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch, *folders: Path, code: int = errno
 
 @pytest.mark.parametrize("kind", ["txt", "xml-zip"])
 def test_a_list_where_no_index_can_be_written_is_read_into_memory(
-    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
 ) -> None:
     media, temporary = folders(tmp_path, monkeypatch)
     if kind == "txt":
@@ -509,13 +528,15 @@ def test_a_list_where_no_index_can_be_written_is_read_into_memory(
         monkeypatch.setattr(tempfile, "mkdtemp", no_folder)
         source = zipped(media / "players_list_xml.zip", "players_list_xml_foa.xml",
                         xml_of(LINES).encode())  # fmt: skip
-    read_only(monkeypatch, media, temporary)
+    folder, _ = cache.private_folder()
+    assert folder == private and cache.user_key(private) is not None  # made by an earlier run
+    read_only(monkeypatch, media, private)
     for _ in range(2):  # and again: nothing was kept
         shown: list[tuple[int, int]] = []
         with open_list(source, recorder(shown)) as listed:
             assert listed.warnings == [
                 "the list's index could not be written (next to the list: read-only file "
-                f"system; in {temporary}: read-only file system): the list was read into "
+                f"system; in {private}: read-only file system): the list was read into "
                 "memory, and is read again on every use"
             ]
             assert len(listed) == 4 and listed.errors == [] and shown
@@ -524,12 +545,14 @@ def test_a_list_where_no_index_can_be_written_is_read_into_memory(
             assert [p.fide_id for p in listed] == [700070, 1503014, 4188888, 4199999]
             out = io.BytesIO()
             assert listed.write_text(out, {}) == 4
-    assert sorted(p.name for p in tmp_path.rglob("*")) == ["media", source.name, "tmp"]
+    assert sorted(p.name for p in media.iterdir()) == [source.name]
+    assert [p.name for p in private.iterdir()] == ["key"]
+    assert list(temporary.iterdir()) == []
 
 
 @pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
-def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
-    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_private_folder(
+    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
 ) -> None:
     media, temporary = folders(tmp_path, monkeypatch)
     source = write_text(media / "players_list_foa.txt", LINES)
@@ -539,28 +562,30 @@ def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
         shown: list[tuple[int, int]] = []
         with open_list(source, recorder(shown)) as listed:
             assert len(listed) == 4 and listed.warnings == []
+            assert listed.index is not None and listed.index.parent == private
         read.append(bool(shown))
-    assert read == [True, False]  # the second open found its index in the temporary folder
-    assert (
-        [p.name for p in temporary.iterdir()]
-        == [p.name for p in temporary.iterdir() if p.name.endswith(".fide-rating-index")]
-        != []
-    )
+    assert read == [True, False]  # the second open found its index in the private folder
+    names = sorted(p.name for p in private.iterdir())
+    assert names[1:] == ["key"] and names[0].endswith("-players_list_foa.txt.fide-rating-index")
+    assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    assert stat.S_IMODE((private / names[0]).stat().st_mode) == 0o600
+    assert list(temporary.iterdir()) == [] and list(media.iterdir()) == [source]
 
 
 def test_a_command_says_the_list_was_read_into_memory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    private: Path,
+) -> None:  # fmt: skip
     from fide_rating.commands import lists
 
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     source = write_text(tmp_path / "players_list_foa.txt", LINES)
-    read_only(monkeypatch, tmp_path)
+    assert cache.user_key(cache.private_folder()[0] or tmp_path) is not None
+    read_only(monkeypatch, tmp_path, private)
     with lists.open_list(source) as listed:
         assert len(listed) == 4
     assert capsys.readouterr().err == (
         f"{source}: the list's index could not be written (next to the list: read-only file "
-        f"system; in {tmp_path}: read-only file system): the list was read into memory, and "
+        f"system; in {private}: read-only file system): the list was read into memory, and "
         "is read again on every use\n"
     )
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ...files import open_regular
 from .common import (
     MAX_UNPACKED,
     Gathered,
@@ -33,7 +34,7 @@ from .common import (
     Read,
     note,
 )
-from .content import FINGERPRINT_BLOCK, Fingerprint, Hashing, fingerprint_of
+from .content import FINGERPRINT_BLOCK, Fingerprint, Hashing, fingerprint_of, pread
 from .textlist import BLOCK_LINES, published_lines, record, text_players
 from .xmllist import (
     OVERRUN,
@@ -75,11 +76,12 @@ class Source:
             )
 
 
-def open_source(path: Path) -> Source:
-    """The list's bytes (the list inside a zip), and whether it is text or XML."""
+def open_source(listed: int) -> Source:
+    """The bytes of the list open as ``listed`` (a regular file; the list inside a zip), and
+    whether it is text or XML."""
     stack = contextlib.ExitStack()
     try:
-        raw: IO[bytes] = stack.enter_context(path.open("rb"))
+        raw: IO[bytes] = stack.enter_context(os.fdopen(os.dup(listed), "rb"))
         if zipfile.is_zipfile(raw):
             raw.seek(0)
             archive = stack.enter_context(zipfile.ZipFile(raw))
@@ -94,21 +96,33 @@ def open_source(path: Path) -> Source:
                     f"expected a list of at most {MAX_UNPACKED:,} bytes in the zip (FIDE's is "
                     f"about 1 GB), got {names[0]} of {info.file_size:,} bytes"
                 )
-            member = stack.enter_context(archive.open(info))
+            if info.flag_bits & 0x1:
+                raise ListFileError(
+                    f"{names[0]} in the zip is encrypted: expected FIDE's list as published "
+                    "(not encrypted), got one that needs a password"
+                )
+            try:
+                member = stack.enter_context(archive.open(info))
+            except NotImplementedError as error:  # a compression zipfile cannot unpack
+                raise ListFileError(
+                    f"{names[0]} in the zip cannot be unpacked: expected FIDE's list as "
+                    f"published (deflated), got {str(error).lower()}"
+                ) from None
             kind = "xml" if names[0].lower().endswith(".xml") else "txt"
             return Source(member, kind, info.file_size, True, stack)
-        raw.seek(0)
-        head = raw.read(64)
+        head = pread(listed, 64, 0)
+        size = os.fstat(listed).st_size
         if head.startswith(b"PK\x03\x04"):  # a zip's first entry, and no directory at its end
             raise ListFileError(
                 "the zip file is cut off (a broken download?): expected a whole zip, with its "
-                f"directory at the end, got {path.stat().st_size:,} bytes without it"
+                f"directory at the end, got {size:,} bytes without it"
             )
         kind = "xml" if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<") else "txt"
         fingerprint = Fingerprint()
-        unbuffered = stack.enter_context(path.open("rb", buffering=0))
+        raw.seek(0)
+        unbuffered = stack.enter_context(io.FileIO(os.dup(listed), "rb"))
         data = io.BufferedReader(Hashing(unbuffered, fingerprint), 1 << 16)
-        return Source(data, kind, path.stat().st_size, False, stack, fingerprint)
+        return Source(data, kind, size, False, stack, fingerprint)
     except BaseException:
         stack.close()
         raise
@@ -116,8 +130,15 @@ def open_source(path: Path) -> Source:
 
 def read_players(path: Path, errors: list[ListError], progress: Read | None = None
                  ) -> Iterator[ListedPlayer]:  # fmt: skip
-    """Every player of a list file (text, XML, or either zipped), streaming."""
-    source = open_source(path)
+    """Every player of a list file (text, XML, or either zipped), streaming; only a regular
+    file is read."""
+    with open_regular(path) as listed:
+        yield from _players(listed.fileno(), errors, progress)
+
+
+def _players(listed: int, errors: list[ListError], progress: Read | None
+             ) -> Iterator[ListedPlayer]:  # fmt: skip
+    source = open_source(listed)
     with source.stack:
         reader = xml_players if source.kind == "xml" else text_players
         yield from reader(source.data, errors, progress)
@@ -127,12 +148,12 @@ def read_players(path: Path, errors: list[ListError], progress: Read | None = No
 Content = tuple[int, list[int]]  # a list's fingerprint: the bytes a CRC-32 covers, the CRCs
 
 
-def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError], Gathered, Content]:
-    """Every player of the list as index records and keys, the problems found, and the
-    list's fingerprint (see :mod:`.content`)."""
+def read_list(listed: int, progress: Progress | None) -> tuple[list[ListError], Gathered, Content]:
+    """Every player of the list open as ``listed`` as index records and keys, the problems
+    found, and the list's fingerprint (see :mod:`.content`)."""
     errors: list[ListError] = []
     into = Gathered()
-    opened = open_source(source)
+    opened = open_source(listed)
     content: Content | None = None
     with opened.stack:
         data, size = opened.data, opened.size
@@ -144,7 +165,7 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
             with contextlib.suppress(OSError):  # no temporary folder: one processor reads
                 folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
         if parallel and not opened.zipped:  # the workers take the fingerprint: a CRC a range
-            content = RANGE, _xml_in_ranges(_ranges_of(source, size), errors, into, read)
+            content = RANGE, _xml_in_ranges(_ranges_of(listed, size), errors, into, read)
         elif folder is not None:
             _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
         elif opened.kind == "xml":
@@ -158,7 +179,7 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
     if not fast:
         ids: list[int] = []
         records = bytearray()
-        for p in read_players(source, errors, read):
+        for p in _players(listed, errors, read):
             if p.fide_id >= 1 << 32:
                 note(errors, 0, f"FIDE ID {p.fide_id} is too large")
                 continue
@@ -169,7 +190,7 @@ def read_list(source: Path, progress: Progress | None) -> tuple[list[ListError],
                 ids, records = [], bytearray()
         into.add(ids, records)
     if content is None:  # a zip, or a text list read line by line: the file read once more
-        content = FINGERPRINT_BLOCK, fingerprint_of(source)
+        content = FINGERPRINT_BLOCK, fingerprint_of(listed)
     return errors, into, content
 
 
@@ -201,14 +222,13 @@ def _xml_serial(
         count = _take(xml_block(block), count, errors, into)
 
 
-def _ranges_of(source: Path, size: int) -> Iterator[Job]:
-    """An XML file's ranges, once its start and its end are checked."""
-    with source.open("rb") as f:
-        check_head(f.read(1 << 12))
-        f.seek(max(0, size - OVERRUN))
-        check_tail(f.read(), size)
+def _ranges_of(listed: int, size: int) -> Iterator[Job]:
+    """The ranges of the XML file open as ``listed``, once its start and its end are checked
+    (the workers, forked, read the file open here: never another one put in its place)."""
+    check_head(pread(listed, 1 << 12, 0))
+    check_tail(pread(listed, OVERRUN, max(0, size - OVERRUN)), size)
     for at in range(0, size, RANGE):
-        yield str(source), at, min(at + RANGE, size), True
+        yield listed, at, min(at + RANGE, size), True
 
 
 def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
@@ -219,7 +239,7 @@ def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
     path = folder / "list.xml"
     start = written = 0
     tail = b""
-    with path.open("wb") as out:
+    with path.open("w+b") as out:
         while chunk := member.read(1 << 22):
             if not written:
                 check_head(chunk[: 1 << 12])
@@ -229,13 +249,14 @@ def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
             if written >= start + RANGE + OVERRUN:
                 out.flush()
                 while written >= start + RANGE + OVERRUN:
-                    yield str(path), start, start + RANGE, False
+                    yield out.fileno(), start, start + RANGE, False
                     start += RANGE
-    if not written:
-        check_head(b"")
-    check_end(tail, written - len(tail))
-    for at in range(start, written, RANGE):
-        yield str(path), at, min(at + RANGE, written), False
+        if not written:
+            check_head(b"")
+        check_end(tail, written - len(tail))
+        out.flush()
+        for at in range(start, written, RANGE):
+            yield out.fileno(), at, min(at + RANGE, written), False
 
 
 def _xml_in_ranges(

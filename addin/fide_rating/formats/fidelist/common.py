@@ -74,10 +74,16 @@ class ListedPlayer:
         return self.rating, self.games, self.k
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` takes ``²`` too, which ``int``
+    refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def number(text: str) -> int | None:
-    """A number field: None when blank, -1 when not digits."""
+    """A number field: None when blank, -1 when not ASCII digits."""
     text = text.strip()
-    return int(text) if text.isdigit() else None if not text else -1
+    return int(text) if digits(text) else None if not text else -1
 
 
 def note(errors: list[ListError], line: int, message: str) -> None:

@@ -29,9 +29,11 @@ from .common import (
     ListFileError,
     Read,
     batch_keys,
+    digits,
     note,
     number,
 )
+from .content import pread
 from .textlist import record
 
 XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
@@ -66,7 +68,7 @@ def xml_player(body: bytes, count: int) -> ListedPlayer | str:
         else:
             values[m.group(3).decode()] = ""
     fide_id = values.get("fideid", "").strip()
-    if not fide_id.isdigit():
+    if not digits(fide_id):
         return f"player {count}: expected a FIDE ID (digits) in <fideid>, got {fide_id[:20]!r}"
     numbers = {}
     for key in XML_FIELDS[8:18]:
@@ -289,7 +291,7 @@ def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
     return tail
 
 
-Job = tuple[str, int, int, bool]  # a range of an XML file: path, start, end, its CRC wanted
+Job = tuple[int, int, int, bool]  # a range of an XML file: its descriptor, start, end, CRC wanted
 
 
 def xml_range(job: Job) -> tuple[Block, int]:
@@ -298,10 +300,8 @@ def xml_range(job: Job) -> tuple[Block, int]:
     range's CRC-32 (0 where not wanted: a file unpacked from a zip). A stretch without
     ``</player>`` longer than any player is refused (the list's end is the parent's:
     :func:`check_tail`)."""
-    path, start, end, wanted = job
-    with open(path, "rb") as f:
-        f.seek(start)
-        data = f.read(end - start + OVERRUN)
+    fd, start, end, wanted = job
+    data = pread(fd, end - start + OVERRUN, start)
     gap = first_gap(data, end - start)
     if gap >= 0:
         raise too_long(start + gap, data[gap:])
