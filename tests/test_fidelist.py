@@ -4,12 +4,14 @@ their line numbers, the index file made once and reused."""
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
 import os
 import stat
 import struct
 import sys
 import tempfile
+import threading
 import time
 import zipfile
 import zlib
@@ -29,6 +31,7 @@ from fide_rating.formats.fidelist import (
     format_line,
     open_list,
 )
+from fide_rating.rules.errors import FideInputError
 
 # lines in the published layout, as FIDE writes them (numbers left-aligned, 0 for none)
 CARLSEN = ("1503014        Carlsen, Magnus                                              NOR M   "
@@ -597,3 +600,369 @@ def test_a_zip_unpacking_to_more_than_any_list_is_refused(
                     ("\r\n".join([HEADER, *LINES]) + "\r\n").encode("latin-1"))  # fmt: skip
     monkeypatch.setattr(build, "MAX_UNPACKED", 600)  # 4 GiB: a zip64 to make otherwise
     refused(source, "expected a list of at most 600 bytes in the zip .* got players_list_foa")
+
+
+# --- only regular files; the index kept where only the user writes, and checked --------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no named pipes, devices or links to them")
+@pytest.mark.parametrize("kind", ["pipe", "device", "link to a device", "folder"])
+def test_a_special_file_given_as_the_list_is_refused_at_once(kind: str, tmp_path: Path) -> None:
+    source = tmp_path / "players_list_foa.txt"
+    if kind == "pipe":
+        os.mkfifo(source)
+    elif kind == "folder":
+        source.mkdir()
+    elif kind == "device":
+        source = Path(os.devnull)
+    else:
+        source.symlink_to("/dev/zero")
+    said = {"pipe": "a named pipe", "folder": "a folder"}.get(kind, "a device")
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            open_list(source)
+        except BaseException as error:  # looked at below
+            caught.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # a reader blocked on the pipe: let it go, then fail
+        os.close(os.open(source, os.O_RDWR | os.O_NONBLOCK))
+        pytest.fail("open_list waited for a writer to the named pipe")
+    assert len(caught) == 1 and isinstance(caught[0], FideInputError), caught
+    assert str(caught[0]).startswith(f"{source}: {said}, not a file")
+
+
+def made_by_an_earlier_run(source: Path) -> Path:
+    """The list indexed once; its index's path."""
+    with open_list(source) as listed:
+        assert listed.index is not None
+        return listed.index
+
+
+def edited(index: Path, old: bytes, new: bytes) -> None:
+    data = index.read_bytes()
+    assert data.count(old) == 1
+    index.write_bytes(data.replace(old, new))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="links need rights on Windows")
+@pytest.mark.parametrize("place", ["next to the list", "private folder"])
+@pytest.mark.parametrize("target", ["a file", "a missing file"])
+def test_a_link_planted_at_the_index_name_is_never_written_through(
+    place: str, target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    """Another user plants a link where the index will be written: the victim's file stays as
+    it was (or is not made), the index is written as a file of its own."""
+    media = tmp_path / "media"
+    media.mkdir()
+    source = write_text(media / "players_list_foa.txt", LINES)
+    victim = tmp_path / "victim" / "notes.txt"
+    victim.parent.mkdir()
+    if target == "a file":
+        victim.write_bytes(b"my notes")
+    if place == "next to the list":
+        index = fidelist.index_path(source)
+    else:
+        read_only(monkeypatch, media)
+        folder, _ = cache.private_folder()
+        assert folder == private
+        index = fidelist.index.private_index(private, source)
+    index.symlink_to(victim)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675 and listed.index == index
+    assert not index.is_symlink() and index.is_file()
+    assert (victim.read_bytes() if target == "a file" else victim.exists()) in (b"my notes", False)
+
+
+def test_an_index_in_the_shared_temporary_folder_is_never_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where an earlier version put the index of a list in a read-only folder (a name anyone
+    could work out): an index planted there, with a rating edited, is not used."""
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    planted = temporary / f"{'0' * 16}-players_list_foa.txt.fide-rating-index"
+    built = made_by_an_earlier_run(source)
+    planted.write_bytes(built.read_bytes().replace(b"2675  0", b"2990  0"))
+    built.unlink()
+    digest = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+    old = temporary / f"{digest}-players_list_foa.txt.fide-rating-index"  # the old name
+    old.write_bytes(planted.read_bytes())
+    read_only(monkeypatch, media)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        assert listed.index is not None and temporary not in listed.index.parents
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
+def test_an_index_another_user_planted_next_to_the_list_is_not_used(
+    tmp_path: Path, private: Path
+) -> None:
+    """A shared folder (sticky, as /tmp): another user plants an index with Polgar's rating
+    edited (2675 to 2990) under the index's name. It is not read, not replaced (it is his),
+    and the user's own goes to the private folder."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    source = write_text(shared / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    edited(index, b"2675  0", b"2990  0")
+    os.chown(index, 12345, 12345)
+    planted = index.read_bytes()
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        assert listed.index is not None and listed.index.parent == private
+    assert index.read_bytes() == planted and index.stat().st_uid == 12345
+
+
+@pytest.mark.parametrize("part", ["head", "stamp", "keys"])
+def test_an_index_not_signed_with_the_users_key_is_made_anew(
+    part: str, tmp_path: Path, private: Path
+) -> None:
+    """An index made with another key (another user's, or one forged), or with its head, its
+    stamp or its FIDE IDs changed, is not used: the list is read again."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    data = bytearray(index.read_bytes())
+    if part == "head":  # the problems' count, a figure of the head
+        data[:] = data.replace(b'"error_count": 0', b'"error_count": 9')
+    elif part == "stamp":  # the stamp of another list (its size)
+        size = str(source.stat().st_size).encode()
+        data[:] = data.replace(b'"size": ' + size, b'"size": ' + str(int(size) + 1).encode())
+    else:  # Carlsen's FIDE ID (the keys: the ID above the position) made Polgar's
+        keys_at = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2
+        first = int.from_bytes(data[keys_at : keys_at + 8], "little")
+        assert first >> 32 == 700070
+        data[keys_at + 8 : keys_at + 16] = (700070 << 32 | 0).to_bytes(8, "little")
+    index.write_bytes(bytes(data))
+    shown: list[tuple[int, int]] = []
+    with open_list(source, recorder(shown)) as listed:
+        assert shown  # read again
+        carlsen = listed.get(1503014)
+        assert carlsen is not None and carlsen.rating == 2823 and listed.error_count == 0
+    (private / cache.KEY_NAME).write_bytes(os.urandom(cache.KEY_BYTES))  # another key
+    shown.clear()
+    with open_list(source, recorder(shown)) as listed:
+        assert shown and len(listed) == 4
+
+
+def test_a_rating_edited_in_the_index_is_found_before_it_is_used(tmp_path: Path) -> None:
+    """An index of the user's own whose head is right, a rating edited among its records: the
+    look-up fails (never "2990 on the list"), the index is removed and made anew."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    edited(index, b"2675  0", b"2990  0")
+    with (
+        open_list(source) as listed,
+        pytest.raises(ListFileError, match="does not hold what it was made with"),
+    ):
+        listed.get(700070)
+    assert not index.exists()
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+    edited(index, b"2675  0", b"2990  0")
+    with open_list(source) as listed, pytest.raises(ListFileError, match=str(index)):
+        listed.write_text(io.BytesIO(), {})  # every record checked before one is copied
+
+
+class Counted:
+    """An index file read through, the bytes read counted."""
+
+    def __init__(self, f: Any, count: list[int]) -> None:
+        self._f, self._count = f, count
+
+    def read(self, n: int) -> bytes:
+        data = self._f.read(n)
+        self._count.append(len(data))
+        return bytes(data)
+
+    def readline(self, limit: int) -> bytes:
+        data = self._f.readline(limit)
+        self._count.append(len(data))
+        return bytes(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._f, name)
+
+
+@pytest.mark.parametrize("kind", ["2 GiB", "pipe", "link to a device", "folder"])
+def test_an_index_is_read_no_further_than_a_list_needs(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file under the index's name: 2 GiB of one line (sparse), a named pipe, a link to
+    /dev/zero, a folder. The first 1 MiB at most is read of the first, nothing of the
+    others; the list is read and its index made in the private folder or next to it."""
+    if kind != "2 GiB" and sys.platform == "win32":
+        pytest.skip("no named pipes or devices")
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = fidelist.index_path(source)
+    if kind == "2 GiB":
+        with index.open("wb") as f:
+            f.write(fidelist.index._MAGIC + b"{" * 300)
+            f.truncate(2 << 30)
+    elif kind == "pipe":
+        os.mkfifo(index)
+    elif kind == "folder":
+        index.mkdir()
+        (index / "inside").write_bytes(b"x")
+    else:
+        index.symlink_to("/dev/zero")
+    count: list[int] = []
+    opened = cache.open_own
+
+    def open_own(path: Path) -> Any:
+        f = opened(path)
+        return None if f is None else Counted(f, count)
+
+    monkeypatch.setattr(fidelist.index, "open_own", open_own)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+    assert sum(count) <= (1 << 20) + 1024 and (kind == "2 GiB") == bool(count)
+
+
+@pytest.mark.parametrize("case", ["open to others", "a link", "another user's", "none at all"])
+def test_a_private_folder_that_is_not_the_users_own_is_not_used(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    """The private folder is used only when it is the user's own and no one else can write
+    it: else the next one (in the temporary folder), else none, and the list is read into
+    memory, saying why. Another user is played by the program taking the user for another
+    (every file and folder made here is then that other user's)."""
+    if case == "a link" and sys.platform == "win32":
+        pytest.skip("links need rights on Windows")
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, media)
+    real = cache.me()
+    if case == "another user's":
+        assert real is not None
+        monkeypatch.setattr(cache, "me", lambda: real + 1)
+    second = temporary / f"fide-rating-{cache.me()}"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for folder in (private, second):
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        if case == "a link":
+            folder.symlink_to(elsewhere, target_is_directory=True)
+            break  # the second one is made and used
+        folder.mkdir()
+        if case != "another user's":
+            folder.chmod(0o777)
+        if case == "open to others":
+            break
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        if case in ("open to others", "a link"):
+            assert listed.warnings == [] and listed.index is not None
+            assert listed.index.parent == second
+            assert stat.S_IMODE(second.stat().st_mode) == 0o700
+        else:
+            why = (
+                f"owned by another user (user ID {real})" if case == "another user's"
+                else "writable by others (mode 777)"
+            )  # fmt: skip
+            assert listed.warnings == [
+                "the list's index could not be written (no private folder for its key "
+                f"({private}: {why}; {second}: {why})): the list was read into memory, and "
+                "is read again on every use"
+            ]
+            assert listed.index is None
+    assert list(elsewhere.iterdir()) == []  # nothing written through the link
+    assert list(media.iterdir()) == [source]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
+def test_a_private_folder_another_user_made_first_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, media)
+    private.mkdir(parents=True, mode=0o700)
+    os.chown(private, 12345, 12345)
+    with open_list(source) as listed:
+        assert listed.index is not None and listed.index.parent.parent == temporary
+    assert list(private.iterdir()) == []
+
+
+def _open_in_a_process(source: str) -> tuple[int | None, int, str]:
+    with open_list(Path(source)) as listed:
+        polgar = listed.get(700070)
+        return (None if polgar is None else polgar.rating), len(listed), str(listed.index)
+
+
+def _key_in_a_process(folder: str) -> bytes | None:
+    return cache.user_key(Path(folder))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fork")
+def test_runs_at_once_index_one_list_and_make_one_key(tmp_path: Path, private: Path) -> None:
+    """Eight runs at once on a list not yet indexed, the user's key not yet made: each reads
+    the list right, one key is made and kept, and the index left is whole."""
+    import multiprocessing
+
+    many = [POLGAR.replace("700070 ", str(1_000_000 + i)[:7]) for i in range(3000)]
+    source = write_text(tmp_path / "players_list_foa.txt", [*many, POLGAR])
+    private.mkdir(parents=True, mode=0o700)
+    with multiprocessing.get_context("fork").Pool(8) as pool:
+        keys = pool.map(_key_in_a_process, [str(private)] * 8)
+        results = pool.map(_open_in_a_process, [str(source)] * 8)
+    assert len(set(keys)) == 1 and keys[0] == (private / cache.KEY_NAME).read_bytes()
+    assert results == [(2675, 3001, str(fidelist.index_path(source)))] * 8
+    shown: list[tuple[int, int]] = []
+    with open_list(source, recorder(shown)) as listed:
+        assert not shown and len(listed) == 3001  # the index left is used
+        assert len(list(listed)) == 3001  # every record's digest right
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+def test_a_rating_or_id_with_a_digit_int_refuses_is_a_problem_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """``str.isdigit`` takes ``²`` (Latin-1 byte 0xB2): a rating ``2²10`` or such a FIDE ID
+    is reported with its line, the rest read."""
+    rating = POLGAR[:113] + "2\xb210  " + POLGAR[119:]
+    fide_id = "4\xb2" + JUNIOR[2:]
+    source = write_text(tmp_path / "players_list_foa.txt", [CARLSEN, rating, fide_id])
+    with open_list(source) as listed:
+        assert [str(e) for e in listed.errors] == [
+            "line 3: SRtng: expected a number, got '2²10'",
+            "line 4: expected a FIDE ID (digits) in columns 1-15, got '4²99999'",
+        ]
+        assert len(listed) == 1 and listed.get(1503014) is not None
+    xml = tmp_path / "players_list_xml_foa.xml"
+    xml.write_text(xml_of([CARLSEN, POLGAR]).replace("<rating>2675<", "<rating>2²10<"))
+    with open_list(xml) as listed:
+        assert [str(e) for e in listed.errors] == [
+            "line 2: player 700070: <rating> expected a number, got '2²10'"
+        ]
+        assert len(listed) == 1
+
+
+@pytest.mark.parametrize("kind", ["encrypted", "compression"])
+def test_a_zip_entry_that_cannot_be_unpacked_is_refused_naming_it(
+    kind: str, tmp_path: Path
+) -> None:
+    source = zipped(tmp_path / "players_list.zip", "players_list_foa.txt",
+                    ("\r\n".join([HEADER, *LINES]) + "\r\n").encode("latin-1"))  # fmt: skip
+    data = bytearray(source.read_bytes())
+    for signature, flags in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):  # both headers
+        at = data.index(signature)
+        if kind == "encrypted":
+            data[at + flags] |= 1
+        else:  # a method zipfile does not know (AES: 99)
+            data[at + flags + 2 : at + flags + 4] = (99).to_bytes(2, "little")
+    source.write_bytes(bytes(data))
+    refused(source, "players_list_foa.txt in the zip is encrypted: expected FIDE's list as "
+            "published" if kind == "encrypted" else "players_list_foa.txt in the zip cannot "
+            "be unpacked: expected FIDE's list as published \\(deflated\\), got")  # fmt: skip

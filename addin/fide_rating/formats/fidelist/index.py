@@ -213,12 +213,22 @@ class FideList:
         with memoryview(self._map)[at:end] as view:
             made = tag(self._key, self._head.salt, b"g" + group.to_bytes(8, "little"), view)
         if not hmac.compare_digest(made, self._tags[group * TAG_BYTES : (group + 1) * TAG_BYTES]):
-            where = self.index if self.index is not None else "in memory"
+            self._discard()
             raise ListFileError(
-                f"{self.source}: the list's index ({where}) changed after it was checked: "
-                f"expected the records it was made with, got others at byte {at:,}"
+                f"{self.source}: the list's index {self.index} does not hold what it was made "
+                f"with (the records at byte {at:,} differ from their digest): it was removed, "
+                "and is made anew on the next run"
             )
         self._checked[group] = 1
+
+    def _discard(self) -> None:
+        """This index file removed (the very file, not one put in its place since)."""
+        if self.index is None or self._file is None:
+            return
+        with contextlib.suppress(OSError):
+            there, mine = os.lstat(self.index), os.fstat(self._file.fileno())
+            if (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino):
+                os.unlink(self.index)
 
     def _check_all(self) -> None:
         for group in range(len(self._checked)):
@@ -292,7 +302,15 @@ class FideList:
 
 
 def index_path(source: Path) -> Path:
+    """Where the list's index goes first: next to it."""
     return source.with_name(source.name + INDEX_SUFFIX)
+
+
+def private_index(folder: Path, source: Path) -> Path:
+    """Where the list's index goes in the user's private folder (where the list's own folder
+    cannot be written): under a name of the list's path."""
+    name = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+    return folder / f"{name}-{index_path(source).name}"
 
 
 def _opened(index: Path, source: Path, listed: int, key: bytes) -> FideList | None:
@@ -528,8 +546,7 @@ def _open(source: Path, listed: int, progress: Progress | None) -> FideList:
     key = user_key(folder) if folder is not None else None
     places: list[tuple[str, Path]] = [("next to the list", beside)]
     if folder is not None:
-        name = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-        places.append((f"in {folder}", folder / f"{name}-{beside.name}"))
+        places.append((f"in {folder}", private_index(folder, source)))
     if key is not None:
         for _, index in places:
             found = _opened(index, source, listed, key)
