@@ -17,8 +17,12 @@ The parts, each read in one sitting:
   reading a list gathers for its index;
 * :mod:`.content`: what an index knows of its list's content (stamp, fingerprint);
 * :mod:`.textlist`: the text list's columns, a line read and written, its two readers;
-* :mod:`.xmllist`: the XML list's readers, and what a worker of the parallel reader does;
+* :mod:`.xmllist`: the XML list's readers (one C-speed match where it is provably right),
+  and what a worker of the parallel reader does;
+* :mod:`.xmlparse`: the XML list read by an XML parser, for everything else;
 * :mod:`.build`: reading a whole list (plain or zipped; a large XML list on every processor);
+* :mod:`.cache`: where an index is kept (next to the list, or in the user's private folder)
+  and why it is trusted (the user's own file, its keyed digests right);
 * :mod:`.index`: the index file, :class:`FideList` and :func:`open_list`.
 
 May import: the standard library, :mod:`fide_rating.files` and
@@ -39,7 +43,8 @@ from .common import (
 )
 from .index import INDEX_SUFFIX, FideList, build_index, index_path, open_list
 from .textlist import COLUMNS, HEADER, SPANS, format_line, parse_line, spans_of
-from .xmllist import XML_FIELDS, declared_entities
+from .xmllist import declared_entities
+from .xmlparse import XML_FIELDS
 
 __all__ = [
     "COLUMNS",

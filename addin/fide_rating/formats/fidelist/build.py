@@ -38,17 +38,20 @@ from .content import FINGERPRINT_BLOCK, Fingerprint, Hashing, fingerprint_of, pr
 from .textlist import BLOCK_LINES, published_lines, record, text_players
 from .xmllist import (
     OVERRUN,
-    Block,
     Job,
+    Ranged,
     check_end,
     check_head,
     check_tail,
+    chunks,
     follow,
-    xml_block,
-    xml_blocks,
+    simple_head,
+    tail_players,
     xml_players,
     xml_range,
+    xml_results,
 )
+from .xmlparse import Block, streamed
 
 PARALLEL_XML = 1 << 26  # bytes: a larger XML list is read on every processor
 RANGE = 1 << 26  # bytes of the XML file a worker reads itself
@@ -165,9 +168,13 @@ def read_list(listed: int, progress: Progress | None) -> tuple[list[ListError], 
             with contextlib.suppress(OSError):  # no temporary folder: one processor reads
                 folder = Path(opened.stack.enter_context(tempfile.TemporaryDirectory()))
         if parallel and not opened.zipped:  # the workers take the fingerprint: a CRC a range
-            content = RANGE, _xml_in_ranges(_ranges_of(listed, size), errors, into, read)
+            ranges = _Ranges(listed, size)
+            crcs = _xml_in_ranges(ranges, _ranges_of(ranges), errors, into, read)
+            content = None if crcs is None else (RANGE, crcs)
+            opened.fingerprint = None  # the file was not read through it
         elif folder is not None:
-            _xml_in_ranges(_unzipped_ranges(data, folder), errors, into, read)
+            ranges = _Ranges(-1)
+            _xml_in_ranges(ranges, _unzipped_ranges(data, folder, ranges), errors, into, read)
         elif opened.kind == "xml":
             _xml_serial(data, errors, into, read)
         else:
@@ -218,20 +225,41 @@ def _xml_serial(
 ) -> None:
     """A small XML list (or one where processes cannot be forked), block by block."""
     count = 0
-    for block in xml_blocks(data, progress):
-        count = _take(xml_block(block), count, errors, into)
+    for block in xml_results(data, progress):
+        count = _take(block, count, errors, into)
 
 
-def _ranges_of(listed: int, size: int) -> Iterator[Job]:
-    """The ranges of the XML file open as ``listed``, once its start and its end are checked
-    (the workers, forked, read the file open here: never another one put in its place)."""
-    check_head(pread(listed, 1 << 12, 0))
-    check_tail(pread(listed, OVERRUN, max(0, size - OVERRUN)), size)
-    for at in range(0, size, RANGE):
-        yield listed, at, min(at + RANGE, size), True
+_LAST: Job = (-1, -1, -1, False, b"")  # after the last range: the file is whole
 
 
-def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
+class _Ranges:
+    """An XML file read in ranges by the workers: the file, its root tag and where its first
+    player starts (once its start is checked; no root: the parser reads it whole), its size
+    (once known: a zipped list's when unpacked)."""
+
+    def __init__(self, fd: int, size: int = 0) -> None:
+        self.fd = fd
+        self.size = size
+        self.root: bytes | None = None
+        self.first = 0
+
+
+def _ranges_of(ranges: _Ranges) -> Iterator[Job]:
+    """The ranges of the XML file open as ``ranges.fd``, once its start and its end are
+    checked (the workers, forked, read the file open here: never another one put in its
+    place). None where the list's start is not FIDE's plain one."""
+    head = pread(ranges.fd, 1 << 12, 0)
+    check_head(head)
+    check_tail(pread(ranges.fd, OVERRUN, max(0, ranges.size - OVERRUN)), ranges.size)
+    simple = simple_head(head)
+    if simple is not None:
+        ranges.root, ranges.first = simple
+        for at in range(0, ranges.size, RANGE):
+            yield ranges.fd, at, min(at + RANGE, ranges.size), True, ranges.root
+    yield _LAST
+
+
+def _unzipped_ranges(member: IO[bytes], folder: Path, ranges: _Ranges) -> Iterator[Job]:
     """A zipped XML list unpacked into a file in ``folder``, a range given out as soon as it
     (and the start of the next, where its last player ends) is on disk: the workers read while
     the rest is unpacked. What follows the last ``</player>`` is watched as it is unpacked:
@@ -240,54 +268,96 @@ def _unzipped_ranges(member: IO[bytes], folder: Path) -> Iterator[Job]:
     start = written = 0
     tail = b""
     with path.open("w+b") as out:
+        ranges.fd = out.fileno()
         while chunk := member.read(1 << 22):
             if not written:
                 check_head(chunk[: 1 << 12])
+                simple = simple_head(chunk[: 1 << 12])
+                if simple is not None:
+                    ranges.root, ranges.first = simple
             tail = follow(tail, chunk, written)
             out.write(chunk)
             written += len(chunk)
-            if written >= start + RANGE + OVERRUN:
+            if ranges.root is not None and written >= start + RANGE + OVERRUN:
                 out.flush()
                 while written >= start + RANGE + OVERRUN:
-                    yield out.fileno(), start, start + RANGE, False
+                    yield ranges.fd, start, start + RANGE, False, ranges.root
                     start += RANGE
         if not written:
             check_head(b"")
         check_end(tail, written - len(tail))
         out.flush()
-        for at in range(start, written, RANGE):
-            yield out.fileno(), at, min(at + RANGE, written), False
+        ranges.size = written
+        if ranges.root is not None:
+            for at in range(start, written, RANGE):
+                yield ranges.fd, at, min(at + RANGE, written), False, ranges.root
+        yield _LAST  # the file stays open while the parser may read it
 
 
 def _xml_in_ranges(
-    jobs: Iterator[Job], errors: list[ListError], into: Gathered, progress: Read | None
-) -> list[int]:
+    ranges: _Ranges,
+    jobs: Iterator[Job],
+    errors: list[ListError],
+    into: Gathered,
+    progress: Read | None,
+) -> list[int] | None:
     """A large XML list read by every processor, each worker its own ranges of the file;
-    their results taken in order. Gives the CRC-32 of each range."""
+    their results taken in order, each block checked to start where the one before it ends.
+    From the first block the workers could not prove plain (or any gap), the parser reads the
+    rest of the file in one stream. Gives the CRC-32 of each range (None where the parser read
+    any of it: the fingerprint is then taken apart)."""
     workers = min(os.cpu_count() or 1, 8)
     count = 0
     pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
-    waiting: deque[tuple[Job, Future[tuple[Block, int]]]] = deque()
+    waiting: deque[tuple[Job, Future[Ranged]]] = deque()
     crcs: list[int] = []
+    expected = -1  # where the next block must start; -1: at the first player
+    parse_from = -1  # where the parser must read on from (-1: nowhere yet)
 
     def take() -> None:
-        nonlocal count
+        nonlocal count, expected, parse_from
         job, future = waiting.popleft()
-        block, crc = future.result()
-        count = _take(block, count, errors, into)
+        block, crc, first, stop = future.result()
         crcs.append(crc)
+        if expected < 0:
+            expected = ranges.first
+        if parse_from < 0 and first >= 0:
+            if first != expected or block is None:
+                parse_from = expected
+                return
+            count = _take(block, count, errors, into)
+            expected = stop
         if progress is not None:
             progress(job[2])
 
     try:
         for job in jobs:
+            if job == _LAST:
+                break
             waiting.append((job, pool.submit(xml_range, job)))
             while waiting and waiting[0][1].done():
                 take()
-        while waiting:
+            if parse_from >= 0:
+                while next(jobs) != _LAST:  # a zipped list: unpacked to its end
+                    pass
+                break
+        while waiting and parse_from < 0:
             take()
     except BaseException:  # a refused list: the ranges not yet read are not read
         pool.shutdown(cancel_futures=True)
         raise
-    pool.shutdown()
-    return crcs
+    pool.shutdown(cancel_futures=True)
+    if ranges.root is None:  # the whole list, by the parser
+        for block in streamed(chunks(ranges.fd, 0, ranges.size), 0, None):
+            count = _take(block, count, errors, into)
+        return None
+    if expected < 0:
+        expected = ranges.first
+    if parse_from < 0:
+        tail = pread(ranges.fd, ranges.size - expected, expected)
+        for block in tail_players(tail, expected, ranges.root):
+            count = _take(block, count, errors, into)
+        return crcs
+    for block in streamed(chunks(ranges.fd, parse_from, ranges.size), parse_from, ranges.root):
+        count = _take(block, count, errors, into)
+    return None

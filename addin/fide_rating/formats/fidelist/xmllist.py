@@ -3,10 +3,25 @@ player, its children ``fideid name country sex title w_title o_title foa_title r
 rapid_rating rapid_games rapid_k blitz_rating blitz_games blitz_k birthday flag``.
 
 Read as a stream of blocks of whole ``<player>`` elements (the whole list is 850 MB), never as a
-tree: :func:`xml_block` turns a block into index records (one C-speed match for the usual
-list, player by player otherwise), :func:`xml_range` is what a worker of the parallel reader
-does with its range of the file. A document type or entity declaration is refused (no entity
-is ever expanded: only XML's own and numeric references are read).
+tree. The usual list is read a block at a time in one C-speed match (:func:`xml_block`); what
+that match cannot prove plain goes to the XML parser (:mod:`.xmlparse`), so that the players read
+are always those an XML parser reads:
+
+* a block is read by the match only when every ``<`` in it opens or closes one of the 19 fields
+  or a ``<player>`` the match took whole (one count of ``<``: no comment, CDATA section,
+  processing instruction, attribute or other element can hide there), it holds no ``&`` (no
+  entity or character reference), and each field's text holds no control character and, where
+  it is not ASCII, is UTF-8;
+* a block with an entity, an attribute, a field twice, an element inside a field, a name in a
+  namespace or a field out of order is read by the parser (block by block: each holds whole
+  elements);
+* from the first comment, CDATA section or processing instruction on (its ``</player>`` or
+  ``<player>`` may be text), the parser reads the rest of the list in one stream, as it does a
+  whole list whose start is not FIDE's plain ``<?xml ...?><playerslist>`` (a namespace, a
+  comment before the first player, an encoding other than UTF-8).
+
+A document type or entity declaration is refused. :func:`xml_range` is what a worker of the
+parallel reader does with its range of the file.
 
 May import: the standard library, :mod:`fide_rating.files` and :mod:`fide_rating.rules.errors`.
 """
@@ -15,124 +30,83 @@ from __future__ import annotations
 
 import array
 import contextlib
-import html
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO
 
 from .common import (
     MAX_PLAYER,
     RECORD,
+    WIDTH,
     ListedPlayer,
     ListError,
     ListFileError,
     Read,
     batch_keys,
-    digits,
     note,
-    number,
 )
 from .content import pread
-from .textlist import record
-
-XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
-              "rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating",
-              "blitz_games", "blitz_k", "birthday", "flag")  # fmt: skip
-
-_PLAYER = re.compile(rb"<player>(.*?)</player>", re.S)
-_TAG = re.compile(rb"<(\w+)>([^<]*)</\1>|<(\w+)\s*/>")
-
-
-def xml_players(data: IO[bytes], errors: list[ListError], progress: Read | None
-                ) -> Iterator[ListedPlayer]:  # fmt: skip
-    """The players of the XML list, block by block."""
-    count = 0
-    for block in xml_blocks(data, progress):
-        for m in _PLAYER.finditer(block):
-            count += 1
-            found = xml_player(m.group(1), count)
-            if isinstance(found, str):
-                note(errors, count, found)
-                continue
-            yield found
-
-
-def xml_player(body: bytes, count: int) -> ListedPlayer | str:
-    """A player from the inside of its ``<player>`` element (the count-th), or what is wrong."""
-    values: dict[str, str] = {}
-    for m in _TAG.finditer(body):
-        if m.group(1) is not None:
-            text = m.group(2).decode("utf-8", errors="replace")
-            values[m.group(1).decode()] = html.unescape(text) if "&" in text else text
-        else:
-            values[m.group(3).decode()] = ""
-    fide_id = values.get("fideid", "").strip()
-    if not digits(fide_id):
-        return f"player {count}: expected a FIDE ID (digits) in <fideid>, got {fide_id[:20]!r}"
-    numbers = {}
-    for key in XML_FIELDS[8:18]:
-        value = number(values.get(key, ""))
-        if value == -1:
-            return f"player {fide_id}: <{key}> expected a number, got {values[key][:12]!r}"
-        numbers[key] = value
-    if not values.get("name", "").strip():
-        return f"player {fide_id}: no name"
-    return ListedPlayer(
-        int(fide_id),
-        values["name"].strip(),
-        values.get("country", "").strip(),
-        values.get("sex", "").strip(),
-        values.get("title", "").strip(),
-        values.get("w_title", "").strip(),
-        values.get("o_title", "").strip(),
-        numbers["rating"] or None,
-        numbers["games"] or 0,
-        numbers["k"] or None,
-        numbers["rapid_rating"] or None,
-        numbers["rapid_games"] or 0,
-        numbers["rapid_k"] or None,
-        numbers["blitz_rating"] or None,
-        numbers["blitz_games"] or 0,
-        numbers["blitz_k"] or None,
-        numbers["birthday"] or None,
-        values.get("flag", "").strip().lower(),
-    )
-
+from .textlist import SPANS, parse_line
+from .xmlparse import XML_FIELDS, Block, Players, parsed, streamed
 
 _NUMERIC_XML = frozenset(XML_FIELDS[8:18])
-_XML_RECORD = re.compile(
-    rb"<player>\s*"
-    + rb"\s*".join(
-        rb"(?:<%s>(%s)</%s>|<%s\s*/>)"
-        % (tag.encode(), rb"[0-9]+" if tag == "fideid" else rb"[0-9]*" if tag in _NUMERIC_XML
-           else rb"[^<]*", tag.encode(), tag.encode())
-        for tag in XML_FIELDS
-    )
-    + rb"\s*</player>"
-)  # fmt: skip
-# the same without empty-element tags (<title/>): a simpler, faster match where none occur
-_XML_RECORD_FULL = re.compile(
-    rb"<player>\s*"
-    + rb"\s*".join(
-        rb"<%s>(%s)</%s>"
-        % (tag.encode(), rb"[0-9]+" if tag == "fideid" else rb"[0-9]*" if tag in _NUMERIC_XML
-           else rb"[^<]*", tag.encode())
-        for tag in XML_FIELDS
-    )
-    + rb"\s*</player>"
-)  # fmt: skip
+_BLANK = rb"[ \t\r\n]*"  # XML's white space (bytes' \s takes \f and \v too)
+_TEXT = rb"[^<>&\x00-\x08\x0b\x0c\x0e-\x1f]*"  # a field's text: no markup, no control
+
+
+def _record_pattern(empty: bool) -> re.Pattern[bytes]:
+    """A ``<player>`` of FIDE's 19 fields in order, each ``<f>text</f>`` or (``empty``)
+    ``<f/>``, white space between them only."""
+    fields = []
+    for tag in XML_FIELDS:
+        name = tag.encode()
+        text = rb"[0-9]+" if tag == "fideid" else rb"[0-9]*" if tag in _NUMERIC_XML else _TEXT
+        full = rb"<%s>(%s)</%s>" % (name, text, name)
+        fields.append(rb"(?:%s|<%s/>)" % (full, name) if empty else full)
+    return re.compile(rb"<player>" + _BLANK + _BLANK.join(fields) + _BLANK + rb"</player>")
+
+
+_XML_RECORD = _record_pattern(empty=True)
+_XML_RECORD_FULL = _record_pattern(empty=False)  # faster, where no <f/> occurs
+_TAGS = 2 + 2 * len(XML_FIELDS)  # the "<" of a player written in full
 _RECORD_FORMAT = (
     b"%-15s%-61s%-4s%-4s%-5s%-5s%-15s%-4s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s\r\n"
 )
+_HEAD = re.compile(
+    rb"(?:\xef\xbb\xbf)?" + _BLANK
+    + rb"(?:<\?xml[ \t\r\n][^<>?]*\?>" + _BLANK + rb")?"
+    + rb"(<playerslist(?:[ \t\r\n][^<>]*)?>)" + _BLANK + rb"(?=<player>)"
+)  # fmt: skip
+_ENCODING = re.compile(rb"""encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z0-9._-]*)["']""")
+_TAIL = re.compile(_BLANK + rb"</playerslist>" + _BLANK)
 
 
-def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
-    """An index record from the 19 fields of a ``<player>`` (published text line and CRLF)."""
-    text = [v or b"" for v in values]
-    for i in (1, 2, 3, 4, 5, 6, 18):  # texts: entities and non-Latin-1 letters
-        if b"&" in text[i] or max(text[i], default=0) > 0x7F:
-            decoded = html.unescape(text[i].decode("utf-8", errors="replace"))
+def simple_head(head: bytes) -> tuple[bytes, int] | None:
+    """FIDE's plain start of the list (an XML declaration in UTF-8, ``<playerslist>`` with no
+    namespace, nothing but white space before the first ``<player>``): its root tag and where
+    the first player starts. None for any other start (read by the parser from byte 0)."""
+    m = _HEAD.match(head)
+    if m is None or b"xmlns" in m.group(1):
+        return None
+    declared = _ENCODING.search(head, 0, m.start(1))
+    if declared is not None and declared.group(1).lower() not in (b"utf-8", b"utf8", b"us-ascii"):
+        return None
+    return m.group(1), m.end()
+
+
+def _xml_fields(values: tuple[bytes, ...]) -> bytes | None:
+    """An index record from the 19 fields of a ``<player>`` (published text line and CRLF);
+    None where a text is not UTF-8 or holds a character XML forbids (the parser says which)."""
+    text = list(values)
+    for i in (1, 2, 3, 4, 5, 6, 18):  # texts: letters beyond ASCII re-encoded
+        if not text[i].isascii():
+            try:
+                decoded = text[i].decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+            if "\ufffe" in decoded or "\uffff" in decoded:
+                return None
             text[i] = decoded.encode("latin-1", errors="replace")
     for i in range(8, 18):  # numbers: 0 where empty, as the text list writes them
         text[i] = text[i] or b"0"
@@ -142,57 +116,70 @@ def _xml_fields(values: tuple[bytes | None, ...]) -> bytes:
     return _RECORD_FORMAT % tuple(text)
 
 
-# keys (uint64, see batch_keys), records, problems, players seen
-Block = tuple[bytes, bytes, list[tuple[int, str]], int]
-
-
-def xml_block(block: bytes) -> Block:
-    """One block of whole ``<player>`` elements: the keys of :func:`batch_keys` (uint64, sorted
-    here, in the worker), the index records, the problems (by the player's number in the
-    block) and the players seen. Every player is checked in one C-speed
-    match; a block where one does not match goes player by player."""
-    ids = array.array("I")
-    records = bytearray()
-    problems: list[tuple[int, str]] = []
-    pattern = _XML_RECORD_FULL if b"/>" not in block else _XML_RECORD
-    found = pattern.findall(block)
-    seen = block.count(b"<player>")
-    plain = b"&" not in block and block.isascii()  # no entity, no letter to re-encode
-    if len(found) == seen and plain:  # the usual list: the whole block in one go
-        joined = b"".join([_RECORD_FORMAT % values for values in found])
-        with contextlib.suppress(OverflowError):  # an ID of 2**32 or more: player by player
-            ids.fromlist([int(values[0]) for values in found])
-            if len(joined) == RECORD * seen:  # each field within its columns
-                return array.array("Q", batch_keys(ids)).tobytes(), joined, [], seen
+def xml_block(block: bytes, at: int, root: bytes) -> Block | None:
+    """One block of whole ``<player>`` elements (from byte ``at``, after a ``</player>`` or at
+    the first player): the keys of :func:`batch_keys` (uint64, sorted here, in the worker), the
+    index records, the problems (by the player's number in the block) and the players seen.
+    Read in one C-speed match where that is provably what an XML parser reads (see the
+    module's docstring), else by the parser; None when the block holds a comment, a CDATA
+    section or a processing instruction (the parser reads on from its start)."""
+    empty = b"/>" in block
+    found = (_XML_RECORD if empty else _XML_RECORD_FULL).findall(block)
+    seen = len(found)
+    tags = _TAGS * seen - (block.count(b"/>") if empty else 0)
+    if block.count(b"<") == tags and b"&" not in block:  # nothing but the matched players
         ids = array.array("I")
-    if len(found) == seen:
+        if block.isascii():  # the usual list: the whole block in one go
+            joined = b"".join([_RECORD_FORMAT % values for values in found])
+            with contextlib.suppress(OverflowError):  # an ID of 2**32 or more: one by one
+                ids.fromlist([int(values[0]) for values in found])
+                if len(joined) == RECORD * seen:  # each field within its columns
+                    return array.array("Q", batch_keys(ids)).tobytes(), joined, [], seen
+            ids = array.array("I")
+        records = bytearray()
+        problems: list[tuple[int, str]] = []
         for count, values in enumerate(found, start=1):
             fide_id = int(values[0])
             if fide_id >= 1 << 32:
                 problems.append((count, f"FIDE ID {fide_id} is too large"))
                 continue
+            one = _RECORD_FORMAT % values
+            if len(one) != RECORD or not one.isascii():
+                one = _xml_fields(values) or b""
+                if len(one) != RECORD:  # a text that is not UTF-8: the parser says where
+                    return parsed(block, at, root)
             ids.append(fide_id)
-            one = _RECORD_FORMAT % values if plain else b""
-            records.extend(one if len(one) == RECORD else _xml_fields(values))
-    else:
-        for count, m in enumerate(_PLAYER.finditer(block), start=1):
-            player = xml_player(m.group(1), count)
-            if isinstance(player, str) or player.fide_id >= 1 << 32:
-                problems.append((count, player if isinstance(player, str) else "FIDE ID too large"))
-                continue
-            ids.append(player.fide_id)
-            records.extend(record(player))
-    return array.array("Q", batch_keys(ids)).tobytes(), bytes(records), problems, seen
+            records += one
+        return array.array("Q", batch_keys(ids)).tobytes(), bytes(records), problems, seen
+    if b"<!" in block or b"<?" in block:
+        return None
+    return parsed(block, at, root)
 
 
-def xml_blocks(data: IO[bytes], progress: Read | None) -> Iterator[bytes]:
-    """The XML list in blocks of whole ``<player>`` elements (4 MiB or so), each checked for
-    a stretch without ``</player>`` longer than any player (:func:`first_gap`), and the list's
-    end for ``</playerslist>`` (:func:`check_end`): a broken or hostile file is refused
-    within its first few MiB, or at its end."""
+def tail_players(tail: bytes, at: int, root: bytes) -> Iterator[Block]:
+    """What follows the last ``</player>`` (from byte ``at``): FIDE's ``</playerslist>``, else
+    read by the parser (a list cut off is refused: :func:`check_end`)."""
+    if _TAIL.fullmatch(tail):
+        return
+    check_end(tail, at)
+    players = Players(at, root)
+    players.feed(tail, final=True)
+    yield players.take()
+
+
+def xml_results(data: IO[bytes], progress: Read | None) -> Iterator[Block]:
+    """The XML list's players, a block at a time (4 MiB or so), each checked for a stretch
+    without ``</player>`` longer than any player (:func:`first_gap`), and the list's end for
+    ``</playerslist>`` (:func:`check_end`): a broken or hostile file is refused within its
+    first few MiB, or at its end."""
     head = data.read(1 << 12)
     check_head(head)
-    buffer, read, offset = head, len(head), 0  # offset: the buffer's first byte in the file
+    simple = simple_head(head)
+    if simple is None:
+        yield from streamed(_rest(head, data, progress, len(head)), 0, None)
+        return
+    root, offset = simple  # offset: the buffer's first byte in the file
+    buffer, read = head[offset:], len(head)
     while True:
         chunk = data.read(1 << 22)
         read += len(chunk)
@@ -205,14 +192,41 @@ def xml_blocks(data: IO[bytes], progress: Read | None) -> Iterator[bytes]:
         if len(buffer) - cut > MAX_PLAYER:
             raise too_long(offset + cut, buffer[cut:])
         if cut:
-            yield buffer[:cut]
+            result = xml_block(buffer[:cut], offset, root)
+            if result is None:  # a comment, CDATA or a processing instruction from here on
+                yield from streamed(_rest(buffer, data, progress, read), offset, root)
+                return
+            yield result
         buffer = buffer[cut:]
         offset += cut
         if progress is not None:
             progress(read)
         if not chunk:
-            check_end(buffer, offset)
+            yield from tail_players(buffer, offset, root)
             return
+
+
+def _rest(first: bytes, data: IO[bytes], progress: Read | None, read: int) -> Iterator[bytes]:
+    yield first
+    while chunk := data.read(1 << 22):
+        read += len(chunk)
+        yield chunk
+        if progress is not None:
+            progress(read)
+
+
+def xml_players(data: IO[bytes], errors: list[ListError], progress: Read | None
+                ) -> Iterator[ListedPlayer]:  # fmt: skip
+    """The players of the XML list, block by block."""
+    count = 0
+    for _, records, problems, seen in xml_results(data, progress):
+        for where, message in problems:
+            note(errors, count + where, message)
+        count += seen
+        for at in range(0, len(records), RECORD):
+            found = parse_line(records[at : at + WIDTH].decode("latin-1"), SPANS)
+            assert not isinstance(found, str), found  # made by this module
+            yield found
 
 
 CLOSE = b"</player>"
@@ -291,16 +305,20 @@ def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
     return tail
 
 
-Job = tuple[int, int, int, bool]  # a range of an XML file: its descriptor, start, end, CRC wanted
+Job = tuple[int, int, int, bool, bytes]  # an XML file's range: its descriptor, start, end,
+# its CRC wanted, the list's root tag
+Ranged = tuple[Block | None, int, int, int]  # what a worker gives: see xml_range
+EMPTY: Block = (b"", b"", [], 0)
 
 
-def xml_range(job: Job) -> tuple[Block, int]:
+def xml_range(job: Job) -> Ranged:
     """The players whose ``<player>`` starts in bytes [start, end) of the XML file, read by
-    the worker itself (nothing is sent to it but the job's path, numbers and flag), and the
-    range's CRC-32 (0 where not wanted: a file unpacked from a zip). A stretch without
-    ``</player>`` longer than any player is refused (the list's end is the parent's:
-    :func:`check_tail`)."""
-    fd, start, end, wanted = job
+    the worker itself (nothing is sent to it but the job's numbers), the range's CRC-32 (0
+    where not wanted: a file unpacked from a zip), and where its block starts and ends in the
+    file (-1, -1: no player starts in the range; the block None: the parser must read on from
+    its start, see :func:`xml_block`). A stretch without ``</player>`` longer than any player
+    is refused (the list's end is the parent's: :func:`check_tail`)."""
+    fd, start, end, wanted, root = job
     data = pread(fd, end - start + OVERRUN, start)
     gap = first_gap(data, end - start)
     if gap >= 0:
@@ -309,12 +327,18 @@ def xml_range(job: Job) -> tuple[Block, int]:
         crc = zlib.crc32(view[: end - start]) if wanted else 0
     first = data.find(b"<player>")
     if first < 0 or first >= end - start:
-        return (b"", b"", [], 0), crc
+        return EMPTY, crc, -1, -1
     stop = data.find(b"<player>", end - start)  # the next range's first player
     if stop < 0:
         last = data.rfind(CLOSE)
         stop = last + len(CLOSE) if last >= first else len(data)
-    return xml_block(data[first:stop]), crc
+    return xml_block(data[first:stop], start + first, root), crc, start + first, start + stop
+
+
+def chunks(fd: int, start: int, end: int) -> Iterable[bytes]:
+    """The bytes [start, end) of the file open as ``fd``, 4 MiB at a time."""
+    for at in range(start, end, 1 << 22):
+        yield pread(fd, min(1 << 22, end - at), at)
 
 
 def check_head(head: bytes) -> None:
