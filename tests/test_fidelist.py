@@ -966,3 +966,208 @@ def test_a_zip_entry_that_cannot_be_unpacked_is_refused_naming_it(
     refused(source, "players_list_foa.txt in the zip is encrypted: expected FIDE's list as "
             "published" if kind == "encrypted" else "players_list_foa.txt in the zip cannot "
             "be unpacked: expected FIDE's list as published \\(deflated\\), got")  # fmt: skip
+
+
+# --- the XML list read as XML ----------------------------------------------------------------
+
+
+POLGAR_RATING = "<rating>2675</rating>"
+
+
+def by_a_parser(document: bytes) -> dict[int, int | None]:
+    """FIDE ID -> standard rating, as the standard library's XML parser reads the document
+    (players in no namespace, fields in no namespace, text only, each once)."""
+    import xml.etree.ElementTree as ET
+
+    out: dict[int, int | None] = {}
+    for player in ET.fromstring(document).findall("player"):
+        texts = {child.tag: "".join(child.itertext()) for child in player}
+        assert len(texts) == len(player) and all(len(child) == 0 for child in player)
+        rating = texts.get("rating", "").strip()
+        out[int(texts["fideid"])] = int(rating) or None if rating else None
+    return out
+
+
+# each: the XML list with Polgar's rating (or her player, or the list's start) written so,
+# and her rating as an XML parser reads it
+READ_AS_XML = {
+    "a comment after the rating": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<!-- <rating>1000</rating> -->",
+        2675,
+    ),
+    "a comment before it": (POLGAR_RATING, "<!-- <rating>1000</rating> -->" + POLGAR_RATING, 2675),
+    "a player in a comment": (
+        "<player>\n  <fideid>700070",
+        "<!-- <player><fideid>700070</fideid><name>X</name><rating>1000</rating></player>\n</player> --><player>\n  <fideid>700070",
+        2675,
+    ),
+    "a CDATA section after it": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<![CDATA[<rating>1000</rating>]]>",
+        2675,
+    ),
+    "the rating in a CDATA section": (POLGAR_RATING, "<rating><![CDATA[2675]]></rating>", 2675),
+    "a </player> in a CDATA section": (
+        POLGAR_RATING,
+        POLGAR_RATING
+        + "<o_title2><![CDATA[</player><player><fideid>700070</fideid><name>Y</name><rating>1000</rating></player>]]></o_title2>",
+        2675,
+    ),
+    "a processing instruction": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<?pi <rating>1000</rating> ?>",
+        2675,
+    ),
+    "character references": (POLGAR_RATING, "<rating>&#50;&#x36;75</rating>", 2675),
+    "an entity in the name": ("Polgar, Judit", "Polgar &amp; &lt;Judit&gt;", 2675),
+    "an attribute": ("<player>\n  <fideid>700070", '<player id="x">\n  <fideid>700070', 2675),
+    "an attribute on the rating": (POLGAR_RATING, '<rating kind="standard">2675</rating>', 2675),
+    "white space in the tags": (POLGAR_RATING, "<rating >2675</rating\n>", 2675),
+    "an empty rating": (POLGAR_RATING, "<rating/>", None),
+    "a field FIDE may add": (POLGAR_RATING, POLGAR_RATING + "<arena>x</arena>", 2675),
+    "a rating in another namespace, declared on the list": (
+        "<playerslist>",
+        '<playerslist xmlns:f="urn:x">',
+        2675,
+    ),
+    "a comment before the first player": ("<playerslist>", "<playerslist><!-- <player> -->", 2675),
+    "an XML declaration and a byte order mark": (
+        "<playerslist>",
+        '\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>',
+        2675,
+    ),
+    "a comment after the list": ("</playerslist>", "</playerslist><!-- <player> -->", 2675),
+}
+
+
+def as_list(tmp_path: Path, old: str, new: str, zip_it: bool = False) -> tuple[Path, bytes]:
+    body = xml_of(LINES)
+    assert body.count(old) == 1
+    document = body.replace(old, new).encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+        (tmp_path / "players_list_xml_foa.xml").unlink()
+    return source, document
+
+
+READERS = ["serial", "ranges of 150 bytes", "ranges of 1000 bytes", "zipped, in ranges"]
+
+
+def reading(monkeypatch: pytest.MonkeyPatch, reader: str) -> bool:
+    """The reader set up; whether the list is zipped."""
+    if reader != "serial":
+        in_ranges(monkeypatch, 1000 if "1000" in reader else 150)
+    return reader.startswith("zipped")
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(READ_AS_XML))
+def test_the_xml_list_is_read_as_an_xml_parser_reads_it(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, rating = READ_AS_XML[case]
+    source, document = as_list(tmp_path, old, new, reading(monkeypatch, reader))
+    expected = by_a_parser(document.removeprefix(b"\xef\xbb\xbf"))
+    assert expected[700070] == rating  # the case is what it says
+    with open_list(source) as listed:
+        assert listed.errors == []
+        assert {p.fide_id: p.rating for p in listed} == expected
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.blitz == 2630 and polgar.flag == "wi"
+        if case == "an entity in the name":
+            assert polgar.name == "Polgar & <Judit>"
+
+
+# each: Polgar's player written so, and the problem reported for her (the rest read)
+PROBLEMS = {
+    "a rating given twice": (POLGAR_RATING, POLGAR_RATING + "<rating>1000</rating>",
+                             "player 700070: <rating> is given twice"),
+    "an element in the rating": (POLGAR_RATING, "<rating><b>1000</b></rating>",
+                                 "player 700070: <rating> holds the element <b>, expected text"),
+    "a rating in a namespace": (
+        POLGAR_RATING, POLGAR_RATING + '<f:rating xmlns:f="urn:x">1000</f:rating>',
+        "player 700070: expected FIDE's <rating>, got <rating> in the namespace 'urn:x'"),
+    "a player in a namespace": (
+        "<player>\n  <fideid>700070", '<player xmlns="urn:x">\n  <fideid>700070',
+        "expected FIDE's <player>, got <player> in the namespace 'urn:x'"),
+    "a digit int refuses, as a reference": (
+        POLGAR_RATING, "<rating>2&#178;10</rating>",
+        "player 700070: <rating> expected a number, got '2²10'"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(PROBLEMS))
+def test_a_player_xml_reads_otherwise_than_fide_writes_is_a_problem(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, message = PROBLEMS[case]
+    source, _ = as_list(tmp_path, old, new, reading(monkeypatch, reader))
+    with open_list(source) as listed:
+        assert [str(e) for e in listed.errors] == [f"line 2: {message}"]
+        assert listed.get(700070) is None and len(listed) == 3
+
+
+# each: the list written so, and why it is refused (an XML parser refuses it too, but a list
+# in a namespace, not FIDE's, and a document type, which is never read)
+NOT_XML = {
+    "an entity XML does not define": ("Polgar, Judit", "Polg&aacute;r", "undefined entity"),
+    "a character XML forbids": ("Polgar, Judit", "Polgar\x01", "not well-formed"),
+    "a reference to one": ("Polgar, Judit", "Polgar&#x110000;", "reference to invalid character"),
+    "a tag that does not close": (POLGAR_RATING, "<rating>2675</ratin>", "mismatched tag"),
+    "bytes that are not UTF-8": ("Polgar, Judit", "Polg\udce1r", "not well-formed"),
+    "a list in a namespace": ("<playerslist>", '<playerslist xmlns="urn:x">',
+                              "expected FIDE's XML list .* in the namespace 'urn:x' as its root"),
+    "a document type after a comment": (
+        "<playerslist>",  # past the first 4 KiB, which are looked at before any parsing
+        "<!-- <playerslist> --><!--" + "x" * 5000 + '--><!DOCTYPE p [<!ENTITY a "b">]><playerslist>',
+        "document type or entity declaration"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(NOT_XML))
+def test_a_list_that_is_not_well_formed_xml_is_refused_naming_where(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, match = NOT_XML[case]
+    zip_it = reading(monkeypatch, reader)
+    written = new.encode("utf-8", errors="surrogateescape")
+    document = xml_of(LINES).encode().replace(old.encode(), written)
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+    if "namespace" not in case and "document type" not in case:
+        with pytest.raises(Exception, match=match):  # the standard library's parser: too
+            by_a_parser(document)
+    message = refused(source, match)
+    if "byte" in message:  # where it goes wrong, within the player's line
+        at = int(message.split("byte ")[1].split(":")[0].replace(",", ""))
+        assert 0 <= at - document.index(written) < 40, message
+
+
+def test_a_list_declared_in_latin_1_is_read_in_latin_1(tmp_path: Path) -> None:
+    body = xml_of(LINES).replace("Polgar, Judit", "Polgár, Judit")
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(b'<?xml version="1.0" encoding="ISO-8859-1"?>\n' + body.encode("latin-1"))
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.name == "Polgár, Judit" and polgar.rating == 2675
+
+
+@pytest.mark.parametrize("reader", ["serial", "ranges of 1000 bytes"])
+def test_endless_markup_is_refused_at_once(
+    reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment (with a </player> every few KiB, so that no stretch is long) that never
+    ends: refused once it is longer than any player, not held in memory to its end."""
+    reading(monkeypatch, reader)
+    filler = ("x" * 4000 + "</player>") * 20_000  # 80 MB
+    body = xml_of(LINES).replace(POLGAR_RATING, POLGAR_RATING + "<!--" + filler + "-->")
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(body)
+    refused(source, "expected a <player> element of at most 16,384 bytes")

@@ -264,6 +264,8 @@ def check_end(tail: bytes, at: int) -> None:
     """The list's last bytes (from ``at``), after its last ``</player>``: ``</playerslist>``
     and blanks only, else the list was cut off (a broken download)."""
     body = tail.strip()
+    if b"<!" in body or b"<?" in body:  # a comment, CDATA: the parser judges it (and its end)
+        return
     where = f"the list ends at byte {at + len(tail):,}"
     if b"<player>" in body:
         raise ListFileError(
