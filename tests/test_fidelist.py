@@ -722,35 +722,52 @@ def test_an_index_another_user_planted_next_to_the_list_is_not_used(
     assert index.read_bytes() == planted and index.stat().st_uid == 12345
 
 
-@pytest.mark.parametrize("part", ["head", "stamp", "keys"])
+@pytest.mark.parametrize("part", ["head", "stamp", "fences", "another key"])
 def test_an_index_not_signed_with_the_users_key_is_made_anew(
     part: str, tmp_path: Path, private: Path
 ) -> None:
     """An index made with another key (another user's, or one forged), or with its head, its
-    stamp or its FIDE IDs changed, is not used: the list is read again."""
+    stamp or the first FIDE ID of its blocks changed, is not used: the list is read again."""
     source = write_text(tmp_path / "players_list_foa.txt", LINES)
     index = made_by_an_earlier_run(source)
     data = bytearray(index.read_bytes())
+    fences = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2
     if part == "head":  # the problems' count, a figure of the head
         data[:] = data.replace(b'"error_count": 0', b'"error_count": 9')
     elif part == "stamp":  # the stamp of another list (its size)
         size = str(source.stat().st_size).encode()
         data[:] = data.replace(b'"size": ' + size, b'"size": ' + str(int(size) + 1).encode())
-    else:  # Carlsen's FIDE ID (the keys: the ID above the position) made Polgar's
-        keys_at = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2
-        first = int.from_bytes(data[keys_at : keys_at + 8], "little")
-        assert first >> 32 == 700070
-        data[keys_at + 8 : keys_at + 16] = (700070 << 32 | 0).to_bytes(8, "little")
+    elif part == "fences":  # the first key: Polgar's made Carlsen's
+        assert int.from_bytes(data[fences : fences + 8], "little") >> 32 == 700070
+        data[fences : fences + 8] = (1503014 << 32).to_bytes(8, "little")
+    else:
+        (private / cache.KEY_NAME).write_bytes(os.urandom(cache.KEY_BYTES))
     index.write_bytes(bytes(data))
     shown: list[tuple[int, int]] = []
     with open_list(source, recorder(shown)) as listed:
         assert shown  # read again
         carlsen = listed.get(1503014)
         assert carlsen is not None and carlsen.rating == 2823 and listed.error_count == 0
-    (private / cache.KEY_NAME).write_bytes(os.urandom(cache.KEY_BYTES))  # another key
-    shown.clear()
-    with open_list(source, recorder(shown)) as listed:
-        assert shown and len(listed) == 4
+        assert listed.get(700070) is not None
+
+
+def test_a_key_edited_in_the_index_is_found_before_it_is_used(tmp_path: Path) -> None:
+    """The keys (the FIDE ID above the record's position): Carlsen's made to point at Polgar's
+    record. The look-up fails (never Polgar's rating as Carlsen's), the index is removed."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    data = bytearray(index.read_bytes())
+    keys = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2 + 8 + 16
+    polgar, carlsen = (int.from_bytes(data[at : at + 8], "little") for at in (keys, keys + 8))
+    assert (polgar >> 32, carlsen >> 32) == (700070, 1503014)
+    data[keys + 8 : keys + 16] = (1503014 << 32 | polgar & 0xFFFFFFFF).to_bytes(8, "little")
+    index.write_bytes(bytes(data))
+    with (
+        open_list(source) as listed,
+        pytest.raises(ListFileError, match="does not hold what it was made with"),
+    ):
+        listed.get(1503014)
+    assert not index.exists()
 
 
 def test_a_rating_edited_in_the_index_is_found_before_it_is_used(tmp_path: Path) -> None:

@@ -156,14 +156,16 @@ def user_key(folder: Path) -> bytes | None:
     """The user's key in the private folder, made on first use (the first of two runs that
     make it at once wins); None where it cannot be read or made."""
     path = folder / KEY_NAME
-    for _ in range(2):
+    for attempt in range(3):
         f = open_own(path)
         if f is not None:
             with f:
                 key = f.read(KEY_BYTES + 1)
             return key if len(key) == KEY_BYTES else None
-        if os.path.lexists(path):  # a link, a pipe, another user's file: not a key
-            return None
+        if os.path.lexists(path):  # made by another run just now, or not a key at all (a
+            if attempt:  # link, a pipe, another user's file)
+                return None
+            continue
         try:
             fd, made = tempfile.mkstemp(prefix=f".{KEY_NAME}.", suffix=PART, dir=folder)
         except OSError:

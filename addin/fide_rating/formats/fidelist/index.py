@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any, NoReturn, Protocol
 
 from ...files import open_regular
 from .build import read_list
@@ -54,6 +54,7 @@ _MAGIC = b"fide-rating list index 4\n"
 _STAMP_BYTES = 256
 _MAX_META = 1 << 20  # bytes of the JSON line: 1,000 problems take about 150 KB
 GROUP = 32  # records a digest covers (5 KiB)
+KEYS = 512  # keys a digest covers (4 KiB)
 _STAMP_FIELDS = ("size", "mtime_ns", "ctime_ns", "sample")
 
 
@@ -68,8 +69,16 @@ class Head:
     error_count: int
     fingerprint: dict[str, Any]
     salt: bytes
-    keys_tag: bytes
-    keys_at: int
+    fences: array.array[int]  # the first key of each block of KEYS keys
+    fences_at: int
+
+    @property
+    def blocks(self) -> int:
+        return len(self.fences)
+
+    @property
+    def keys_at(self) -> int:
+        return self.fences_at + (8 + TAG_BYTES) * self.blocks
 
     @property
     def records_at(self) -> int:
@@ -101,11 +110,18 @@ def read_head(f: _Readable, key: bytes | None) -> Head | None:
         head_tag = bytes.fromhex(f.read(2 * TAG_BYTES + 1).decode("ascii"))
         if len(stamp_line) != _STAMP_BYTES or not meta_line.endswith(b"\n"):
             return None
+        meta = json.loads(meta_line)
+        blocks = -(-int(meta["count"]) // KEYS)
+        if not 0 <= 8 * blocks <= _MAX_META:  # read no more than a head can need
+            return None
+        fences = f.read(8 * blocks)
         if key is not None and not hmac.compare_digest(
-            head_tag, tag(key, b"", b"head", _MAGIC + meta_line)
+            head_tag, tag(key, b"", b"head", _MAGIC + meta_line + fences)
         ):
             return None
-        meta = json.loads(meta_line)
+        first_keys = array.array("Q", fences)
+        if sys.byteorder != "little":
+            first_keys.byteswap()
         stamp = json.loads(stamp_line)
         salt = bytes.fromhex(meta["salt"])
         if key is not None and not hmac.compare_digest(
@@ -120,7 +136,7 @@ def read_head(f: _Readable, key: bytes | None) -> Head | None:
             int(meta["error_count"]),
             meta["fingerprint"],
             salt,
-            bytes.fromhex(meta["keys"]),
+            first_keys,
             len(_MAGIC) + _STAMP_BYTES + len(meta_line) + 2 * TAG_BYTES + 1,
         )
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
@@ -169,13 +185,8 @@ class FideList:
         self._shift = 32
         self._records = head.records_at
         view = memoryview(data)[head.keys_at : head.records_at]
-        if key is not None and not hmac.compare_digest(
-            tag(key, head.salt, b"keys", view), head.keys_tag
-        ):
-            view.release()
-            raise ValueError("the index's keys are not those it was made with")
         # the FIDE ID above the record's position, sorted: one array serves both; looked into
-        # where it is (its digest checked above)
+        # where it is, a block's digest checked before it is first looked into
         keys = view.cast("Q")
         view.release()
         if sys.byteorder == "little":
@@ -185,8 +196,8 @@ class FideList:
             swapped.byteswap()
             keys.release()
             self._keys = swapped
-        self._tags = data[head.tags_at : head.tags_at + TAG_BYTES * head.groups] if key else b""
         self._checked = bytearray(head.groups if key else 0)
+        self._keys_checked = bytearray(head.blocks if key else 0)
 
     def __len__(self) -> int:
         return self.count
@@ -198,10 +209,38 @@ class FideList:
             return None
         if not 0 <= key < 1 << 32:
             return None
-        i = bisect.bisect_left(self._keys, key << self._shift)
-        if i == self.count or self._keys[i] >> self._shift != key:
+        lo, hi = 0, self.count
+        if self._key is not None:  # the one block where its key can be, checked
+            block = bisect.bisect_right(self._head.fences, key << self._shift | 0xFFFFFFFF) - 1
+            if block < 0:
+                return None
+            self._check_keys(block)
+            lo, hi = block * KEYS, min(block * KEYS + KEYS, self.count)
+        i = bisect.bisect_left(self._keys, key << self._shift, lo, hi)
+        if i == hi or self._keys[i] >> self._shift != key:
             return None
         return self._record(i)
+
+    def _check_keys(self, block: int) -> None:
+        """The digest of the block-th block of keys, checked once."""
+        if self._key is None or self._keys_checked[block]:
+            return
+        at = self._head.keys_at + 8 * KEYS * block
+        end = min(at + 8 * KEYS, self._records)
+        tags = self._head.fences_at + 8 * self._head.blocks + TAG_BYTES * block
+        with memoryview(self._map)[at:end] as view:
+            made = tag(self._key, self._head.salt, b"k" + block.to_bytes(8, "little"), view)
+        if not hmac.compare_digest(made, self._map[tags : tags + TAG_BYTES]):
+            self._broken(at)
+        self._keys_checked[block] = 1
+
+    def _broken(self, at: int) -> NoReturn:
+        self._discard()
+        raise ListFileError(
+            f"{self.source}: the list's index {self.index} does not hold what it was made "
+            f"with (the bytes at {at:,} differ from their digest): it was removed, and is made "
+            "anew on the next run"
+        )
 
     def _check(self, position: int) -> None:
         """The digest of the 32 records around the record at ``position``, checked once."""
@@ -210,15 +249,11 @@ class FideList:
             return
         at = self._records + group * GROUP * RECORD
         end = min(at + GROUP * RECORD, self._head.tags_at)
+        tags = self._head.tags_at + TAG_BYTES * group
         with memoryview(self._map)[at:end] as view:
             made = tag(self._key, self._head.salt, b"g" + group.to_bytes(8, "little"), view)
-        if not hmac.compare_digest(made, self._tags[group * TAG_BYTES : (group + 1) * TAG_BYTES]):
-            self._discard()
-            raise ListFileError(
-                f"{self.source}: the list's index {self.index} does not hold what it was made "
-                f"with (the records at byte {at:,} differ from their digest): it was removed, "
-                "and is made anew on the next run"
-            )
+        if not hmac.compare_digest(made, self._map[tags : tags + TAG_BYTES]):
+            self._broken(at)
         self._checked[group] = 1
 
     def _discard(self) -> None:
@@ -231,6 +266,9 @@ class FideList:
                 os.unlink(self.index)
 
     def _check_all(self) -> None:
+        """Every key and record checked (before the whole list is gone through)."""
+        for block in range(len(self._keys_checked)):
+            self._check_keys(block)
         for group in range(len(self._checked)):
             self._check(group * GROUP)
 
@@ -425,10 +463,16 @@ class _Index:
     records: list[bytes | bytearray]
 
     def head(self, key: bytes, salt: bytes) -> bytes:
-        meta = dict(self.meta, salt=salt.hex(), keys=tag(key, salt, b"keys", self.keys).hex())
-        line = json.dumps(meta).encode() + b"\n"
-        signed = tag(key, b"", b"head", _MAGIC + line).hex().encode() + b"\n"
-        return _MAGIC + _stamp_line(self.stamp, key, salt) + line + signed
+        """Everything before the keys: the head, the first key of each block of keys, their
+        digests."""
+        line = json.dumps(dict(self.meta, salt=salt.hex())).encode() + b"\n"
+        fences = self.keys[::KEYS].tobytes()
+        signed = tag(key, b"", b"head", _MAGIC + line + fences).hex().encode() + b"\n"
+        tags = bytearray()
+        with memoryview(self.keys).cast("B") as keys:
+            for block, at in enumerate(range(0, len(keys), 8 * KEYS)):
+                tags += tag(key, salt, b"k" + block.to_bytes(8, "little"), keys[at : at + 8 * KEYS])
+        return _MAGIC + _stamp_line(self.stamp, key, salt) + line + signed + fences + tags
 
     def parts(self, key: bytes) -> Iterator[bytes | bytearray | memoryview]:
         """The index file's bytes, signed with ``key``: the records' digests are taken as
