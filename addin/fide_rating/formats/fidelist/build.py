@@ -151,11 +151,12 @@ def _players(listed: int, errors: list[ListError], progress: Read | None
 Content = tuple[int, list[int]]  # a list's fingerprint: the bytes a CRC-32 covers, the CRCs
 
 
-def read_list(listed: int, progress: Progress | None) -> tuple[list[ListError], Gathered, Content]:
-    """Every player of the list open as ``listed`` as index records and keys, the problems
-    found, and the list's fingerprint (see :mod:`.content`)."""
+def read_list(
+    listed: int, progress: Progress | None, into: Gathered
+) -> tuple[list[ListError], Gathered, Content]:
+    """Every player of the list open as ``listed`` as index records and keys (``into``), the
+    problems found, and the list's fingerprint (see :mod:`.content`)."""
     errors: list[ListError] = []
-    into = Gathered()
     opened = open_source(listed)
     content: Content | None = None
     with opened.stack:

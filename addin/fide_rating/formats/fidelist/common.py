@@ -98,10 +98,11 @@ class Gathered:
     come sorted a batch at a time (by the workers, while the list is read on), so the last
     sort only merges runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_records: Callable[[bytes | bytearray], None] | None = None) -> None:
         self.records: list[bytes | bytearray] = []
         self.keys: list[int] = []
         self.count = 0
+        self.on_records = on_records  # told of each batch of records (to sign them)
 
     def add(self, ids: Sequence[int], records: bytes | bytearray) -> None:
         """A batch of players: their FIDE IDs and records, in the order read."""
@@ -115,6 +116,8 @@ class Gathered:
         self.keys.extend([key + base for key in keys] if base else keys)
         self.records.append(records)
         self.count += len(keys)
+        if self.on_records is not None and records:
+            self.on_records(records)
 
 
 def batch_keys(ids: Sequence[int]) -> list[int]:

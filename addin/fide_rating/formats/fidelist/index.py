@@ -5,10 +5,11 @@ makes it otherwise.
 
 The index file: a magic line; the list's stamp (see :mod:`.content`: a JSON line padded to 256
 bytes, renewed in place, with its digest); a JSON line (the players, the problems, the list's
-fingerprint, the index's salt, the digest of the keys); the digest of the magic and that line;
-a key a player sorted by FIDE ID (uint64 little-endian: the FIDE ID above the record's
-position); the records as read (the published text line and CRLF, 164 bytes each); the digest
-of each 32 records.
+fingerprint, the index's salt); the digest of the magic, that line and the first key of each
+block of 512 keys, which follow, then the digest of each such block; a key a player sorted by
+FIDE ID (uint64 little-endian: the FIDE ID above the record's position); the records as read
+(the published text line and CRLF, 164 bytes each); the digest of each 16 records. See
+:mod:`.cache` for when an index is trusted.
 
 May import: the standard library, :mod:`fide_rating.files` and :mod:`fide_rating.rules.errors`.
 """
@@ -35,7 +36,16 @@ from typing import IO, Any, NoReturn, Protocol
 
 from ...files import open_regular
 from .build import read_list
-from .cache import TAG_BYTES, foreign, open_own, private_folder, tag, user_key, write_new
+from .cache import (
+    TAG_BYTES,
+    Signer,
+    foreign,
+    open_own,
+    private_folder,
+    tag,
+    user_key,
+    write_new,
+)
 from .common import (
     MAX_ERRORS,
     RECORD,
@@ -53,7 +63,7 @@ INDEX_SUFFIX = ".fide-rating-index"
 _MAGIC = b"fide-rating list index 4\n"
 _STAMP_BYTES = 256
 _MAX_META = 1 << 20  # bytes of the JSON line: 1,000 problems take about 150 KB
-GROUP = 32  # records a digest covers (5 KiB)
+GROUP = 16  # records a digest covers (2.6 KiB)
 KEYS = 512  # keys a digest covers (4 KiB)
 _STAMP_FIELDS = ("size", "mtime_ns", "ctime_ns", "sample")
 
@@ -243,7 +253,7 @@ class FideList:
         )
 
     def _check(self, position: int) -> None:
-        """The digest of the 32 records around the record at ``position``, checked once."""
+        """The digest of the records around the one at ``position``, checked once."""
         group = position // GROUP
         if self._key is None or self._checked[group]:
             return
@@ -428,17 +438,24 @@ def build_index(source: Path, index: Path, progress: Progress | None = None) -> 
     if key is None:
         raise ListFileError(f"no private folder for the index's key ({'; '.join(refused)})")
     with open_regular(source) as listed:
-        made = _built(listed.fileno(), progress)
-    write_new(index, made.parts(key)).close()
+        made = _built(listed.fileno(), progress, key)
+    write_new(index, made.parts()).close()
 
 
-def _built(listed: int, progress: Progress | None) -> _Index:
-    """The list open as ``listed`` read once, its index made in memory."""
+def _built(listed: int, progress: Progress | None, key: bytes | None) -> _Index:
+    """The list open as ``listed`` read once, its index made in memory (signed with ``key``,
+    where there is one, as it is read)."""
     stamp = stamp_of(listed)  # before reading: a list changed meanwhile is read again
+    signer = Signer(key, os.urandom(16), GROUP * RECORD) if key is not None else None
     try:
-        errors, into, content = read_list(listed, progress)
+        errors, into, content = read_list(
+            listed, progress, Gathered(None if signer is None else signer.add)
+        )
     except (zipfile.BadZipFile, zlib.error, EOFError) as error:
         raise ListFileError(f"the zip file is damaged ({error})") from None
+    finally:
+        if signer is not None:
+            signer.close()
     sorted_keys = _sorted_keys(into, errors)
     meta = {
         "count": len(sorted_keys),
@@ -448,7 +465,7 @@ def _built(listed: int, progress: Progress | None) -> _Index:
         "error_count": len(errors),
         "fingerprint": {"block": content[0], "crc32": content[1]},
     }
-    return _Index(stamp, meta, sorted_keys, into.records)
+    return _Index(stamp, meta, sorted_keys, into.records, signer)
 
 
 @dataclass
@@ -461,6 +478,7 @@ class _Index:
     meta: dict[str, Any]
     keys: array.array[int]
     records: list[bytes | bytearray]
+    signer: Signer | None  # the records' digests, taken as they were read
 
     def head(self, key: bytes, salt: bytes) -> bytes:
         """Everything before the keys: the head, the first key of each block of keys, their
@@ -474,33 +492,13 @@ class _Index:
                 tags += tag(key, salt, b"k" + block.to_bytes(8, "little"), keys[at : at + 8 * KEYS])
         return _MAGIC + _stamp_line(self.stamp, key, salt) + line + signed + fences + tags
 
-    def parts(self, key: bytes) -> Iterator[bytes | bytearray | memoryview]:
-        """The index file's bytes, signed with ``key``: the records' digests are taken as
-        they go by."""
-        salt = os.urandom(16)
-        yield self.head(key, salt)
+    def parts(self) -> Iterator[bytes | bytearray | memoryview]:
+        """The index file's bytes, signed with the key it was made with."""
+        assert self.signer is not None, "an index to write is made with a key"
+        yield self.head(self.signer.key, self.signer.salt)
         yield memoryview(self.keys).cast("B")
-        tags = bytearray()
-        size = GROUP * RECORD
-        carry = bytearray()
-        for records in self.records:
-            view = memoryview(records)
-            yield view
-            if carry:
-                take = size - len(carry)
-                carry += view[:take]
-                view = view[take:]
-                if len(carry) < size:
-                    continue
-                tags += tag(key, salt, _group(len(tags)), carry)
-                carry = bytearray()
-            whole = len(view) - len(view) % size
-            for at in range(0, whole, size):
-                tags += tag(key, salt, _group(len(tags)), view[at : at + size])
-            carry += view[whole:]
-        if carry:
-            tags += tag(key, salt, _group(len(tags)), carry)
-        yield tags
+        yield from self.records
+        yield self.signer.tags()
 
     def in_memory(self) -> tuple[mmap.mmap, Head]:
         """The index file's bytes in memory (anonymous, taken page by page as written), the
@@ -519,10 +517,6 @@ class _Index:
         read = read_head(_MapFile(data), key)
         assert read is not None  # written just above
         return data, read
-
-
-def _group(tags: int) -> bytes:
-    return b"g" + (tags // TAG_BYTES).to_bytes(8, "little")
 
 
 class _MapFile:
@@ -596,7 +590,7 @@ def _open(source: Path, listed: int, progress: Progress | None) -> FideList:
             found = _opened(index, source, listed, key)
             if found is not None:
                 return found
-    made = _built(listed, progress)
+    made = _built(listed, progress, key)
     refused = []
     if key is None:
         why = "; ".join(no_folder) if folder is None else f"{folder}: its key cannot be made"
@@ -607,7 +601,7 @@ def _open(source: Path, listed: int, progress: Progress | None) -> FideList:
                 refused.append(f"{place}: another user's file has its name")
                 continue
             try:
-                written = write_new(index, made.parts(key))
+                written = write_new(index, made.parts())
             except OSError as error:  # read-only, not allowed, full: the next place
                 refused.append(f"{place}: {(error.strerror or str(error)).lower()}")
                 continue
