@@ -1188,3 +1188,36 @@ def test_endless_markup_is_refused_at_once(
     source = tmp_path / "players_list_xml_foa.xml"
     source.write_text(body)
     refused(source, "expected a <player> element of at most 16,384 bytes")
+
+
+@pytest.mark.parametrize("reader", ["serial, in reads of 700 bytes", *READERS[1:]])
+def test_markup_in_every_player_is_read_as_xml(
+    reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment holding a whole player, and a CDATA section holding </player>, in each of
+    3,000 players (the reads and ranges cut through them): each player read as an XML
+    parser reads it, and the list's fast reading taken up again between them."""
+    if reader.startswith("serial"):
+        monkeypatch.setattr(fidelist.xmllist, "CHUNK", 700)
+    zip_it = reading(monkeypatch, reader)
+    many = [POLGAR.replace("700070 ", str(1_000_000 + i)[:7]) for i in range(3000)]
+    fake = (
+        "<!-- </player><player><fideid>{}</fideid><name>X</name><rating>1000</rating></player> -->"
+    )
+    body = xml_of([CARLSEN, *many])
+    parts = body.split(POLGAR_RATING)
+    assert len(parts) == 3001
+    body = parts[0] + "".join(
+        POLGAR_RATING + (fake.format(1_000_000 + i) if i % 2 else "<o><![CDATA[</player>]]></o>")
+        + part
+        for i, part in enumerate(parts[1:])
+    )  # fmt: skip
+    document = body.encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+    expected = by_a_parser(document)
+    assert len(expected) == 3001 and set(expected.values()) == {2675, 2823}
+    with open_list(source) as listed:
+        assert listed.errors == [] and {p.fide_id: p.rating for p in listed} == expected

@@ -40,6 +40,7 @@ from .xmllist import (
     OVERRUN,
     Job,
     Ranged,
+    blocks_from,
     check_end,
     check_head,
     check_tail,
@@ -230,7 +231,7 @@ def _xml_serial(
         count = _take(block, count, errors, into)
 
 
-_LAST: Job = (-1, -1, -1, False, b"")  # after the last range: the file is whole
+_LAST: Job = (-1, -1, -1, False, b"", -1)  # after the last range: the file is whole
 
 
 class _Ranges:
@@ -256,7 +257,7 @@ def _ranges_of(ranges: _Ranges) -> Iterator[Job]:
     if simple is not None:
         ranges.root, ranges.first = simple
         for at in range(0, ranges.size, RANGE):
-            yield ranges.fd, at, min(at + RANGE, ranges.size), True, ranges.root
+            yield ranges.fd, at, min(at + RANGE, ranges.size), True, ranges.root, ranges.first
     yield _LAST
 
 
@@ -282,7 +283,7 @@ def _unzipped_ranges(member: IO[bytes], folder: Path, ranges: _Ranges) -> Iterat
             if ranges.root is not None and written >= start + RANGE + OVERRUN:
                 out.flush()
                 while written >= start + RANGE + OVERRUN:
-                    yield ranges.fd, start, start + RANGE, False, ranges.root
+                    yield ranges.fd, start, start + RANGE, False, ranges.root, ranges.first
                     start += RANGE
         if not written:
             check_head(b"")
@@ -291,7 +292,7 @@ def _unzipped_ranges(member: IO[bytes], folder: Path, ranges: _Ranges) -> Iterat
         ranges.size = written
         if ranges.root is not None:
             for at in range(start, written, RANGE):
-                yield ranges.fd, at, min(at + RANGE, written), False, ranges.root
+                yield ranges.fd, at, min(at + RANGE, written), False, ranges.root, ranges.first
         yield _LAST  # the file stays open while the parser may read it
 
 
@@ -336,8 +337,8 @@ def _xml_in_ranges(
             if job == _LAST:
                 break
             waiting.append((job, pool.submit(xml_range, job)))
-            while waiting and waiting[0][1].done():
-                take()
+            while waiting and waiting[0][1].done() and parse_from < 0:
+                take()  # (after a block the workers could not read: not a result looked at)
             if parse_from >= 0:
                 while next(jobs) != _LAST:  # a zipped list: unpacked to its end
                     pass
@@ -359,6 +360,7 @@ def _xml_in_ranges(
         for block in tail_players(tail, expected, ranges.root):
             count = _take(block, count, errors, into)
         return crcs
-    for block in streamed(chunks(ranges.fd, parse_from, ranges.size), parse_from, ranges.root):
+    rest = chunks(ranges.fd, parse_from, ranges.size)
+    for block in blocks_from(rest, parse_from, ranges.root):
         count = _take(block, count, errors, into)
     return None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import itertools
 import re
 import zlib
 from collections.abc import Iterable, Iterator
@@ -50,6 +51,7 @@ from .content import pread
 from .textlist import SPANS, parse_line
 from .xmlparse import XML_FIELDS, Block, Players, parsed, streamed
 
+CHUNK = 1 << 22  # bytes read at a time
 _NUMERIC_XML = frozenset(XML_FIELDS[8:18])
 _BLANK = rb"[ \t\r\n]*"  # XML's white space (bytes' \s takes \f and \v too)
 _TEXT = rb"[^<>&\x00-\x08\x0b\x0c\x0e-\x1f]*"  # a field's text: no markup, no control
@@ -73,10 +75,15 @@ _TAGS = 2 + 2 * len(XML_FIELDS)  # the "<" of a player written in full
 _RECORD_FORMAT = (
     b"%-15s%-61s%-4s%-4s%-5s%-5s%-15s%-4s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s%-3s%-6s%-4s\r\n"
 )
+# white space, comments and processing instructions (not one named xml): what XML allows
+# before the root and what may come before the first player
+_MISC = (
+    rb"(?:[ \t\r\n]+|<!--(?:[^-]|-[^-])*-->"
+    rb"|<\?(?![Xx][Mm][Ll][ \t\r\n?])[A-Za-z_][^?]*(?:\?(?!>)[^?]*)*\?>)*"
+)
 _HEAD = re.compile(
-    rb"(?:\xef\xbb\xbf)?" + _BLANK
-    + rb"(?:<\?xml[ \t\r\n][^<>?]*\?>" + _BLANK + rb")?"
-    + rb"(<playerslist(?:[ \t\r\n][^<>]*)?>)" + _BLANK + rb"(?=<player>)"
+    rb"(?:\xef\xbb\xbf)?(?:<\?xml[ \t\r\n][^<>?]*\?>)?" + _MISC
+    + rb"(<playerslist(?:[ \t\r\n][^<>]*)?>)" + _MISC + rb"(?=<player>)"
 )  # fmt: skip
 _ENCODING = re.compile(rb"""encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z0-9._-]*)["']""")
 _TAIL = re.compile(_BLANK + rb"</playerslist>" + _BLANK)
@@ -84,8 +91,9 @@ _TAIL = re.compile(_BLANK + rb"</playerslist>" + _BLANK)
 
 def simple_head(head: bytes) -> tuple[bytes, int] | None:
     """FIDE's plain start of the list (an XML declaration in UTF-8, ``<playerslist>`` with no
-    namespace, nothing but white space before the first ``<player>``): its root tag and where
-    the first player starts. None for any other start (read by the parser from byte 0)."""
+    namespace, nothing but white space, comments and processing instructions before the first
+    ``<player>``): its root tag and where the first player starts. None for any other start
+    (the list then read by the parser from byte 0)."""
     m = _HEAD.match(head)
     if m is None or b"xmlns" in m.group(1):
         return None
@@ -168,21 +176,27 @@ def tail_players(tail: bytes, at: int, root: bytes) -> Iterator[Block]:
 
 
 def xml_results(data: IO[bytes], progress: Read | None) -> Iterator[Block]:
-    """The XML list's players, a block at a time (4 MiB or so), each checked for a stretch
-    without ``</player>`` longer than any player (:func:`first_gap`), and the list's end for
-    ``</playerslist>`` (:func:`check_end`): a broken or hostile file is refused within its
-    first few MiB, or at its end."""
+    """The XML list's players, a block at a time (4 MiB or so): see :func:`blocks_from`."""
     head = data.read(1 << 12)
     check_head(head)
     simple = simple_head(head)
     if simple is None:
         yield from streamed(_rest(head, data, progress, len(head)), 0, None)
         return
-    root, offset = simple  # offset: the buffer's first byte in the file
-    buffer, read = head[offset:], len(head)
-    while True:
-        chunk = data.read(1 << 22)
-        read += len(chunk)
+    root, offset = simple
+    yield from blocks_from(_rest(head[offset:], data, progress, len(head)), offset, root)
+
+
+def blocks_from(chunks: Iterable[bytes], offset: int, root: bytes) -> Iterator[Block]:
+    """The players of the XML list from byte ``offset`` on (its bytes from there in
+    ``chunks``; a first player's start, or just after a ``</player>``), a block at a time.
+    Each is checked for a stretch without ``</player>`` longer than any player
+    (:func:`first_gap`), and the list's end for ``</playerslist>`` (:func:`check_end`): a
+    broken or hostile file is refused within its first few MiB, or at its end. A block with
+    a comment, CDATA section or processing instruction is cut where none is open
+    (:func:`markup_cut`) and read by the parser."""
+    buffer = b""
+    for chunk in itertools.chain(chunks, [b""]):
         buffer += chunk
         end = buffer.rfind(CLOSE)
         cut = end + len(CLOSE) if end >= 0 else 0
@@ -193,22 +207,51 @@ def xml_results(data: IO[bytes], progress: Read | None) -> Iterator[Block]:
             raise too_long(offset + cut, buffer[cut:])
         if cut:
             result = xml_block(buffer[:cut], offset, root)
-            if result is None:  # a comment, CDATA or a processing instruction from here on
-                yield from streamed(_rest(buffer, data, progress, read), offset, root)
-                return
-            yield result
+            if result is None:  # markup: its </player> may be text
+                cut = markup_cut(buffer, offset)
+                if len(buffer) - cut > 2 * MAX_PLAYER:
+                    raise too_long(offset + cut, buffer[cut:])
+                result = parsed(buffer[:cut], offset, root) if cut else None
+            if result is not None:
+                yield result
         buffer = buffer[cut:]
         offset += cut
-        if progress is not None:
-            progress(read)
         if not chunk:
             yield from tail_players(buffer, offset, root)
-            return
+
+
+_MARKUP = re.compile(rb"<[!?]")
+_ENDS = ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>"), (b"<?", b"?>"), (b"<!", b">"))
+
+
+def markup_cut(data: bytes, at: int) -> int:
+    """Where in ``data`` (from byte ``at`` of the list, in ``<playerslist>``'s content) the
+    last ``</player>`` that is markup ends, the comments, CDATA sections and processing
+    instructions before it gone through in order; 0 where there is none. One longer than any
+    player is refused."""
+    scan = cut = 0
+    while True:
+        found = _MARKUP.search(data, scan)
+        start = found.start() if found is not None else len(data)
+        close = data.rfind(CLOSE, scan, start)
+        if close >= 0:
+            cut = close + len(CLOSE)
+        if found is None:
+            return cut
+        opener, closer = next((o, c) for o, c in _ENDS if data.startswith(o, start))
+        end = data.find(closer, start + len(opener))
+        if end < 0 and len(data) - start <= MAX_PLAYER:
+            return cut  # ends in the data still to come
+        if end < 0 or end + len(closer) - start > MAX_PLAYER:
+            raise too_long(at + start, data[start:])
+        scan = end + len(closer)
 
 
 def _rest(first: bytes, data: IO[bytes], progress: Read | None, read: int) -> Iterator[bytes]:
     yield first
-    while chunk := data.read(1 << 22):
+    if progress is not None:
+        progress(read)
+    while chunk := data.read(CHUNK):
         read += len(chunk)
         yield chunk
         if progress is not None:
@@ -307,8 +350,8 @@ def follow(tail: bytes, chunk: bytes, at: int) -> bytes:
     return tail
 
 
-Job = tuple[int, int, int, bool, bytes]  # an XML file's range: its descriptor, start, end,
-# its CRC wanted, the list's root tag
+Job = tuple[int, int, int, bool, bytes, int]  # an XML file's range: its descriptor, start, end,
+# its CRC wanted, the list's root tag, where its first player starts
 Ranged = tuple[Block | None, int, int, int]  # what a worker gives: see xml_range
 EMPTY: Block = (b"", b"", [], 0)
 
@@ -320,14 +363,14 @@ def xml_range(job: Job) -> Ranged:
     file (-1, -1: no player starts in the range; the block None: the parser must read on from
     its start, see :func:`xml_block`). A stretch without ``</player>`` longer than any player
     is refused (the list's end is the parent's: :func:`check_tail`)."""
-    fd, start, end, wanted, root = job
+    fd, start, end, wanted, root, head = job
     data = pread(fd, end - start + OVERRUN, start)
     gap = first_gap(data, end - start)
     if gap >= 0:
         raise too_long(start + gap, data[gap:])
     with memoryview(data) as view:
         crc = zlib.crc32(view[: end - start]) if wanted else 0
-    first = data.find(b"<player>")
+    first = data.find(b"<player>", max(0, head - start))  # not one in a comment before it
     if first < 0 or first >= end - start:
         return EMPTY, crc, -1, -1
     stop = data.find(b"<player>", end - start)  # the next range's first player
