@@ -118,9 +118,14 @@ class Players:
         raise ListFileError("a document type or entity declaration: refused")
 
     def _start(self, name: str, attributes: object) -> None:
-        self._event_at = self._parser.CurrentByteIndex
         self._depth += 1
         depth = self._depth
+        if depth == 3 and self._player_at >= 0 and name in _FIELDS:  # the usual: a field
+            if name in self._values:
+                self._problem(f"<{name}> is given twice")
+            self._field, self._parts, self._size = name, [], 0
+            return
+        self._event_at = self._parser.CurrentByteIndex
         if depth == 1:
             if name != ROOT:
                 raise ListFileError(
@@ -137,11 +142,7 @@ class Players:
             return
         elif depth == 3:
             local = name.rpartition(" ")[2]
-            if name in _FIELDS:
-                if name in self._values:
-                    self._problem(f"<{name}> is given twice")
-                self._field, self._parts, self._size = name, [], 0
-            elif local in _FIELDS or local == "player":
+            if local in _FIELDS or local == "player":
                 self._problem(f"expected FIDE's <{local}>, got {_shown(name)}")
         elif depth == 4 and self._field is not None:
             self._problem(f"<{self._field}> holds the element {_shown(name)}, expected text")
@@ -151,7 +152,6 @@ class Players:
             self._bad = message
 
     def _text(self, text: str) -> None:
-        self._event_at = self._parser.CurrentByteIndex
         if self._field is not None and self._depth == 3:
             self._parts.append(text)
             self._size += len(text)
@@ -159,19 +159,19 @@ class Players:
                 raise self._too_long(self._player_at)
 
     def _end(self, name: str) -> None:
-        self._event_at = self._parser.CurrentByteIndex
         depth = self._depth
         self._depth -= 1
-        if self._player_at < 0:
-            return
         if depth == 3 and self._field is not None:
             self._values[self._field] = "".join(self._parts)
             self._field = None
-        elif depth == 2:
+        elif depth == 2 and self._player_at >= 0:
+            self._event_at = self._parser.CurrentByteIndex
             if self._event_at - self._player_at > MAX_PLAYER:
                 raise self._too_long(self._player_at)
             self._player_at = -1
             self._done()
+        elif depth <= 2:
+            self._event_at = self._parser.CurrentByteIndex
 
     def _done(self) -> None:
         """The player just read, as a record or a problem."""
