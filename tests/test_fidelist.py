@@ -1221,3 +1221,12 @@ def test_markup_in_every_player_is_read_as_xml(
     assert len(expected) == 3001 and set(expected.values()) == {2675, 2823}
     with open_list(source) as listed:
         assert listed.errors == [] and {p.fide_id: p.rating for p in listed} == expected
+
+
+def test_a_key_of_the_wrong_length_is_made_anew(tmp_path: Path, private: Path) -> None:
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    private.mkdir(parents=True, mode=0o700)
+    (private / cache.KEY_NAME).write_bytes(b"short")
+    with open_list(source) as listed:
+        assert listed.warnings == [] and listed.index == fidelist.index_path(source)
+    assert len((private / cache.KEY_NAME).read_bytes()) == cache.KEY_BYTES

@@ -12,8 +12,11 @@ import array
 import contextlib
 import functools
 import io
+import itertools
 import multiprocessing as mp
+import operator
 import os
+import sys
 import tempfile
 import zipfile
 from collections import deque
@@ -25,6 +28,7 @@ from typing import IO
 
 from ...files import open_regular
 from .common import (
+    MAX_ERRORS,
     MAX_UNPACKED,
     Gathered,
     ListedPlayer,
@@ -364,3 +368,34 @@ def _xml_in_ranges(
     for block in blocks_from(rest, parse_from, ranges.root):
         count = _take(block, count, errors, into)
     return None
+
+
+def sorted_keys_of(into: Gathered, errors: list[ListError]) -> array.array[int]:
+    """The keys sorted by FIDE ID (little-endian); a FIDE ID listed twice keeps its first
+    record (its key sorts first), the others are reported."""
+    keys = into.keys
+    into.keys = []
+    keys.sort()  # sorted runs: a merge
+    packed = array.array("Q", keys)
+    del keys
+    high = memoryview(packed).cast("B").cast("I")[1 if sys.byteorder == "little" else 0 :: 2]
+    ids = high.tolist()  # the FIDE IDs, sorted: one listed twice is next to itself
+    high.release()
+    if any(map(operator.eq, ids, itertools.islice(ids, 1, None))):
+        twice: set[int] = set()
+        kept = array.array("Q")
+        previous = -1
+        for key in packed:
+            if key >> 32 == previous:
+                twice.add(previous)
+                continue
+            previous = key >> 32
+            kept.append(key)
+        packed = kept
+        for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
+            errors.append(
+                ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
+            )
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return packed

@@ -104,15 +104,20 @@ def _checked(folder: Path) -> str | None:
         folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         with contextlib.suppress(FileExistsError):
             folder.mkdir(mode=0o700)
-        fd = os.open(folder, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_DIRECTORY", 0))
+        if sys.platform == "win32":  # a folder cannot be opened there; the user's own anyway
+            st = os.lstat(folder)
+            if getattr(st, "st_file_attributes", 0) & 0x400:  # a link or junction
+                return "a symbolic link, not a folder"
+        else:
+            fd = os.open(folder, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_DIRECTORY", 0))
+            try:
+                st = os.fstat(fd)
+            finally:
+                os.close(fd)
     except OSError as error:
-        if error.errno == errno.ELOOP:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(folder):
             return "a symbolic link, not a folder"
         return (error.strerror or str(error)).lower()
-    try:
-        st = os.fstat(fd)
-    finally:
-        os.close(fd)
     if not stat.S_ISDIR(st.st_mode):
         return "not a folder"
     user = me()
@@ -164,8 +169,11 @@ def user_key(folder: Path) -> bytes | None:
         if f is not None:
             with f:
                 key = f.read(KEY_BYTES + 1)
-            return key if len(key) == KEY_BYTES else None
-        if os.path.lexists(path):  # made by another run just now, or not a key at all (a
+            if len(key) == KEY_BYTES:
+                return key
+            with contextlib.suppress(OSError):  # the user's own, but not a key: made anew
+                os.unlink(path)
+        elif os.path.lexists(path):  # made by another run just now, or not a key at all (a
             if attempt:  # link, a pipe, another user's file)
                 return None
             continue

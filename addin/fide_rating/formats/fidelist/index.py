@@ -21,10 +21,8 @@ import bisect
 import contextlib
 import hashlib
 import hmac
-import itertools
 import json
 import mmap
-import operator
 import os
 import sys
 import zipfile
@@ -35,7 +33,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn, Protocol
 
 from ...files import open_regular
-from .build import read_list
+from .build import read_list, sorted_keys_of
 from .cache import (
     TAG_BYTES,
     Signer,
@@ -47,7 +45,6 @@ from .cache import (
     write_new,
 )
 from .common import (
-    MAX_ERRORS,
     RECORD,
     WIDTH,
     Gathered,
@@ -451,12 +448,13 @@ def _built(listed: int, progress: Progress | None, key: bytes | None) -> _Index:
         errors, into, content = read_list(
             listed, progress, Gathered(None if signer is None else signer.add)
         )
-    except (zipfile.BadZipFile, zlib.error, EOFError) as error:
-        raise ListFileError(f"the zip file is damaged ({error})") from None
-    finally:
+    except BaseException as error:
         if signer is not None:
             signer.close()
-    sorted_keys = _sorted_keys(into, errors)
+        if isinstance(error, (zipfile.BadZipFile, zlib.error, EOFError)):
+            raise ListFileError(f"the zip file is damaged ({error})") from None
+        raise
+    sorted_keys = sorted_keys_of(into, errors)
     meta = {
         "count": len(sorted_keys),
         "records": into.count,
@@ -533,37 +531,6 @@ class _MapFile:
         return line[:limit]
 
 
-def _sorted_keys(into: Gathered, errors: list[ListError]) -> array.array[int]:
-    """The keys sorted by FIDE ID (little-endian); a FIDE ID listed twice keeps its first
-    record (its key sorts first), the others are reported."""
-    keys = into.keys
-    into.keys = []
-    keys.sort()  # sorted runs: a merge
-    packed = array.array("Q", keys)
-    del keys
-    high = memoryview(packed).cast("B").cast("I")[1 if sys.byteorder == "little" else 0 :: 2]
-    ids = high.tolist()  # the FIDE IDs, sorted: one listed twice is next to itself
-    high.release()
-    if any(map(operator.eq, ids, itertools.islice(ids, 1, None))):
-        twice: set[int] = set()
-        kept = array.array("Q")
-        previous = -1
-        for key in packed:
-            if key >> 32 == previous:
-                twice.add(previous)
-                continue
-            previous = key >> 32
-            kept.append(key)
-        packed = kept
-        for fide_id in sorted(twice)[: max(0, MAX_ERRORS - len(errors))]:
-            errors.append(
-                ListError(0, f"FIDE ID {fide_id} is listed twice (the first one is used)")
-            )
-    if sys.byteorder != "little":
-        packed.byteswap()
-    return packed
-
-
 def open_list(source: Path, progress: Progress | None = None) -> FideList:
     """A list by FIDE ID: its index next to it, made (or remade, when the list changed or
     the index is not to be trusted) on the first use. Only a regular file is read as a list
@@ -616,5 +583,7 @@ def _open(source: Path, listed: int, progress: Progress | None) -> FideList:
         f"the list's index could not be written ({'; '.join(refused)}): the list was read "
         "into memory, and is read again on every use"
     )
+    if made.signer is not None:
+        made.signer.close()
     data, head = made.in_memory()
     return FideList(data, head, source, key=None, warnings=[warning])
