@@ -1230,3 +1230,22 @@ def test_a_key_of_the_wrong_length_is_made_anew(tmp_path: Path, private: Path) -
     with open_list(source) as listed:
         assert listed.warnings == [] and listed.index == fidelist.index_path(source)
     assert len((private / cache.KEY_NAME).read_bytes()) == cache.KEY_BYTES
+
+
+@pytest.mark.parametrize("field", ["fideid", "rating"])
+@pytest.mark.parametrize("reader", ["serial", "ranges of 1000 bytes"])
+def test_a_number_of_5000_digits_is_a_problem_not_a_traceback(
+    field: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``int`` refuses a number of more than 4,300 digits: such a FIDE ID or rating (within
+    the 16 KiB a player may take) is a problem of that player."""
+    reading(monkeypatch, reader)
+    old = "<fideid>700070</fideid>" if field == "fideid" else POLGAR_RATING
+    new = f"<{field}>{'7' * 5000}</{field}>"
+    source, _ = as_list(tmp_path, old, new)
+    with open_list(source) as listed:
+        said = (
+            "FIDE ID 77777777777777777777... is too large" if field == "fideid"
+            else f"player 700070: <rating> expected a number, got {'7' * 12!r}"
+        )  # fmt: skip
+        assert [str(e) for e in listed.errors] == [f"line 2: {said}"] and len(listed) == 3

@@ -80,10 +80,14 @@ def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+MAX_DIGITS = 10  # digits a number or FIDE ID may have (FIDE IDs have 9 at most)
+
+
 def number(text: str) -> int | None:
-    """A number field: None when blank, -1 when not ASCII digits."""
+    """A number field: None when blank, -1 when not ASCII digits (or more than any number of
+    the list has: ``int`` refuses 5,000 of them)."""
     text = text.strip()
-    return int(text) if digits(text) else None if not text else -1
+    return int(text) if digits(text) and len(text) <= MAX_DIGITS else None if not text else -1
 
 
 def note(errors: list[ListError], line: int, message: str) -> None:

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from .common import (
+    MAX_DIGITS,
     MAX_PLAYER,
     RECORD,
     WIDTH,
@@ -139,17 +140,18 @@ def xml_block(block: bytes, at: int, root: bytes) -> Block | None:
         ids = array.array("I")
         if block.isascii():  # the usual list: the whole block in one go
             joined = b"".join([_RECORD_FORMAT % values for values in found])
-            with contextlib.suppress(OverflowError):  # an ID of 2**32 or more: one by one
-                ids.fromlist([int(values[0]) for values in found])
+            with contextlib.suppress(OverflowError, ValueError):  # an ID of 2**32 or more,
+                ids.fromlist([int(values[0]) for values in found])  # or of 5,000 digits
                 if len(joined) == RECORD * seen:  # each field within its columns
                     return array.array("Q", batch_keys(ids)).tobytes(), joined, [], seen
             ids = array.array("I")
         records = bytearray()
         problems: list[tuple[int, str]] = []
         for count, values in enumerate(found, start=1):
-            fide_id = int(values[0])
+            fide_id = int(values[0]) if len(values[0]) <= MAX_DIGITS else 1 << 32
             if fide_id >= 1 << 32:
-                problems.append((count, f"FIDE ID {fide_id} is too large"))
+                shown = values[0][:20].decode() + ("..." if len(values[0]) > 20 else "")
+                problems.append((count, f"FIDE ID {shown} is too large"))
                 continue
             one = _RECORD_FORMAT % values
             if len(one) != RECORD or not one.isascii():

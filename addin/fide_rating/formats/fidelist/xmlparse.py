@@ -19,7 +19,15 @@ import array
 from collections.abc import Iterable, Iterator
 from xml.parsers import expat
 
-from .common import MAX_PLAYER, ListedPlayer, ListFileError, batch_keys, digits, number
+from .common import (
+    MAX_DIGITS,
+    MAX_PLAYER,
+    ListedPlayer,
+    ListFileError,
+    batch_keys,
+    digits,
+    number,
+)
 from .textlist import record
 
 XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
@@ -36,8 +44,11 @@ Block = tuple[bytes, bytes, list[tuple[int, str]], int]
 def player_of(values: dict[str, str], count: int) -> ListedPlayer | str:
     """A player from its fields' texts (the count-th of its part), or what is wrong."""
     fide_id = values.get("fideid", "").strip()
-    if not digits(fide_id):
-        return f"player {count}: expected a FIDE ID (digits) in <fideid>, got {fide_id[:20]!r}"
+    if not digits(fide_id) or len(fide_id) > MAX_DIGITS:
+        return (
+            f"player {count}: expected a FIDE ID (at most {MAX_DIGITS} digits) in <fideid>, "
+            f"got {fide_id[:20]!r}"
+        )
     numbers = {}
     for key in XML_FIELDS[8:18]:
         value = number(values.get(key, ""))
