@@ -4,9 +4,11 @@ FIDE publishes every month one list of all players with their standard, rapid an
 ratings (``players_list_foa.txt``, about 1.9 million lines; ``players_list_xml_foa.xml``).
 :func:`open_list` reads a list once into an index file next to it (fixed-width records and
 the FIDE IDs sorted): later runs open the index in a fraction of a second and look players up
-without reading the list again. The index is keyed on the list's content, not only its time;
-where it cannot be written anywhere (a read-only medium), the list is read into memory and
-:attr:`FideList.warnings` says so. Bad lines are reported with their line number and the rest is
+without reading the list again. The index is keyed on the list's content, not only its time,
+and used only when it is the user's own and its keyed digests are right (:mod:`.cache`); where
+the list's folder is read-only it goes to the user's private folder, and where it cannot be
+written anywhere (a read-only medium, no private folder), the list is read into memory and
+:attr:`FideList.warnings` says so. Only a regular file is read as a list. Bad lines are reported with their line number and the rest is
 read, like the TRF reader; a list cut off (a broken download), a line or player longer than any
 of FIDE's, or a zip that unpacks to more than 4 GiB is refused (:class:`ListFileError`, naming
 the file and where), never read in part as if it were whole.

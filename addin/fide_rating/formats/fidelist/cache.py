@@ -70,12 +70,14 @@ def homes() -> list[Path]:
     folder named for the user."""
     places = []
     env = os.environ
-    if sys.platform == "win32":
-        base = env.get("LOCALAPPDATA", "")
-    elif sys.platform == "darwin":
-        base = str(Path.home() / "Library" / "Caches")
-    else:
-        base = env.get("XDG_CACHE_HOME", "") or str(Path.home() / ".cache")
+    base = ""
+    with contextlib.suppress(RuntimeError, KeyError, OSError):  # no home folder known
+        if sys.platform == "win32":
+            base = env.get("LOCALAPPDATA", "")
+        elif sys.platform == "darwin":
+            base = str(Path.home() / "Library" / "Caches")
+        else:
+            base = env.get("XDG_CACHE_HOME", "") or str(Path.home() / ".cache")
     if base and Path(base).is_absolute():
         places.append(Path(base) / "fide-rating")
     with contextlib.suppress(OSError):
