@@ -8,10 +8,11 @@ without reading the list again. The index is keyed on the list's content, not on
 and used only when it is the user's own and its keyed digests are right (:mod:`.cache`); where
 the list's folder is read-only it goes to the user's private folder, and where it cannot be
 written anywhere (a read-only medium, no private folder), the list is read into memory and
-:attr:`FideList.warnings` says so. Only a regular file is read as a list. Bad lines are reported with their line number and the rest is
-read, like the TRF reader; a list cut off (a broken download), a line or player longer than any
-of FIDE's, or a zip that unpacks to more than 4 GiB is refused (:class:`ListFileError`, naming
-the file and where), never read in part as if it were whole.
+:attr:`FideList.warnings` says so. Only a regular file is read as a list. Bad lines are
+reported with their line number and the rest is read, like the TRF reader; a list cut off (a
+broken download), a line or player longer than any of FIDE's, or a zip that unpacks to more than
+4 GiB is refused (:class:`ListFileError`, naming the file and where), never read in part as if
+it were whole.
 
 The parts, each read in one sitting:
 
