@@ -116,7 +116,10 @@ def test_a_workbook_and_its_event_sheet(tmp_path: Path, capsys: pytest.CaptureFi
         ws.cell(layout.FIRST + i, int(header["Ro"]), rating)  # type: ignore[arg-type]
     wb.save(book)
     assert main(["check", str(book)]) == 1
-    assert "FAILS        1.1   time control the Event sheet's time control (B12) '60 min'" in capsys.readouterr().out
+    assert (
+        "FAILS        1.1   time control the Event sheet's time control (B12) '60 min'"
+        in capsys.readouterr().out
+    )
     done = recalc_file(book, out_dir=tmp_path / "out")
     assert done.output is not None
     shown = openpyxl.load_workbook(done.output, data_only=True)["Event"]["B13"].value

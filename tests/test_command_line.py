@@ -109,3 +109,29 @@ def test_every_commands_help_says_what_it_needs() -> None:
     assert "a round robin 3 to 30, a Swiss 2 to 500" in helps["template"]
     assert "any other name is a folder" in helps["recalc"] and "one CSV file" in helps["recalc"]
     assert helps["period"].count("needed with FIDE's list") == 2
+
+
+def test_export_trf_says_when_it_cannot_encode_the_time_control(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A time control record 222 cannot be made from is said, never left out without a word;
+    one that can is added."""
+    import openpyxl
+
+    book = tmp_path / "rr.xlsx"
+    book.write_bytes(TEMPLATE.read_bytes())
+    wb = openpyxl.load_workbook(book)
+    wb["Event"]["B12"] = "90 minutes and a cup of tea"
+    players = wb["Players"]
+    for row, name in ((5, "A, B"), (6, "C, D"), (7, "E, F"), (8, "G, H")):
+        players.cell(row, 3, name)
+    wb.save(book)
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "a.trf")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: record 222 not added: record 122 '90 minutes and a cup of tea' cannot be " \
+           "read" in err  # fmt: skip
+    wb["Event"]["B12"] = "90'/40+30'+30\""
+    wb.save(book)
+    assert main(["export-trf", str(book), "-o", str(tmp_path / "b.trf")]) == 0
+    assert "222 not added" not in capsys.readouterr().err
+    assert "222 40/5400+30:1800+30" in (tmp_path / "b.trf").read_text()

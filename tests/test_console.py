@@ -139,7 +139,9 @@ def test_no_csv_of_a_header_alone_when_every_file_failed(
     bad = tmp_path / "bad.xlsx"
     bad.write_text("not a workbook")
     csv = tmp_path / "players.csv"
-    assert main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 2  # nothing done
+    assert (
+        main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 2
+    )  # nothing done
     assert not csv.exists()
     assert "no CSV written" in capsys.readouterr().err
 

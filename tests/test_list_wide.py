@@ -168,3 +168,59 @@ def test_a_junior_keeps_k_40_to_the_end_of_the_year(tmp_path: Path) -> None:
                       .iter_rows(min_row=2, values_only=True)}  # fmt: skip
         k_of[name] = rows_after[1][7]
     assert k_of == {"december": 40, "january": 20}
+
+
+@pytest.mark.parametrize(("d", "change"), [(326, 9), (327, 9), (328, 9), (329, 10)])
+def test_table_8_1_2_in_2008_as_fides_english_text_prints_it(
+    tmp_path: Path, d: int, change: int
+) -> None:
+    """A draw of a player rated 2000 (K 25 on the list) against one D points above him, in a
+    2008 event, through period with FIDE's text list: PD .13 for D = 316 to 328, .12 from 329
+    (FIDE Handbook B.02 of 2005-2009, English, table 8.1.2, as Elo's table prints it; the Polish
+    translation of 2006 read 327 and 328 as .12): 25 x (0.5 - 0.13) = 9.25 -> 9; 25 x 0.38 =
+    9.5 -> 10."""
+    low = ListedPlayer(11, "Low, Player", "NOR", "M", "", "", "", 2000, 0, 25, None, 0, None,
+                       None, 0, None, 1980, "")  # fmt: skip
+    high = ListedPlayer(12, "High, Player", "NOR", "M", "", "", "", 2000 + d, 0, 15, None, 0,
+                        None, None, 0, None, 1980, "")  # fmt: skip
+    source = _fide_list(tmp_path / "players_list_foa.txt", [low, high])
+    lines = ["012 Draw", "042 2008/05/05", "052 2008/05/05", "222 5400+30",
+             trf.format_player(trf.Player(1, "m", "", "Low, Player", 2000, "NOR", "11", "",
+                                          trf.points_of("="), 1, (R(2, "w", "="),))),
+             trf.format_player(trf.Player(2, "m", "", "High, Player", 2000 + d, "NOR", "12", "",
+                                          trf.points_of("="), 2, (R(1, "b", "="),)))]  # fmt: skip
+    event = tmp_path / "draw.trf"
+    event.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "next.txt"
+    assert main(["period", str(source), str(event), "-o", str(out), "--date", "2008-04-01",
+                 "--next", "2008-07-01"]) == 0  # fmt: skip
+    with open_list(out) as nxt:
+        entry = nxt.get(11)
+        assert entry is not None and entry.rating == 2000 + change
+
+
+@pytest.mark.parametrize(("date", "next_date", "k"), [
+    (D(2016, 11, 1), D(2016, 12, 1), 40), (D(2016, 12, 1), D(2017, 1, 1), 20),
+])  # fmt: skip
+@pytest.mark.parametrize("plays", [True, False])
+def test_a_juniors_k_on_fides_list_at_the_years_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], date: dt.date, next_date: dt.date,
+    k: int, plays: bool,
+) -> None:  # fmt: skip
+    """A junior born in 1998 with K 40 on FIDE's list: still 40 on the December 2016 list, 20 on
+    January 2017's (the K of 30 or more games: FIDE's list does not count them), whether he
+    played in the period or not; the command says so."""
+    junior = ListedPlayer(21, "Junior, Kid", "NOR", "M", "", "", "", 2100, 0, 40, None, 0, None,
+                          None, 0, None, 1998, "")  # fmt: skip
+    source = _fide_list(tmp_path / "players_list_foa.txt", [*PLAYING, junior])
+    a, b = (21, 1) if plays else (1, 2)
+    event = _game(tmp_path / "e.trf", date + dt.timedelta(days=3), a, b,
+                  2100 if plays else 2500, 2500 if plays else 2480, CONTROLS["standard"])  # fmt: skip
+    out = tmp_path / "next.txt"
+    assert main(["period", str(source), str(event), "-o", str(out), "--date", f"{date}",
+                 "--next", f"{next_date}"]) == 0  # fmt: skip
+    said = capsys.readouterr().out
+    with open_list(out) as nxt:
+        entry = nxt.get(21)
+        assert entry is not None and entry.k == k
+    assert ("junior(s) whose K 40 ended with the year" in said) is (k == 20)

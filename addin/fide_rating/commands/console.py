@@ -127,19 +127,6 @@ def reason(error: BaseException) -> str:
     return str(error)
 
 
-def not_a_workbook(error: Exception) -> str:
-    """Why openpyxl could not open a file, in words (its exceptions' names mean nothing to an
-    arbiter)."""
-    kind = type(error).__name__
-    if kind == "BadZipFile":
-        return "not an .xlsx package (not a zip archive, or a damaged one)"
-    if kind == "InvalidFileException":
-        return "not an .xlsx or .xlsm file (an .xls, .ods or .csv must be saved as .xlsx first)"
-    if isinstance(error, KeyError):
-        return f"a part of the package is missing ({error})"
-    return f"it cannot be read as a workbook ({error or kind})"
-
-
 def problems(name: object, errors: Sequence[object], most: int = 50, *, kind: str = "") -> None:
     """A file's problems (or, with ``kind="warning"``, its warnings) on stderr, the first
     ``most`` of them."""

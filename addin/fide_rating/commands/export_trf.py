@@ -38,7 +38,7 @@ def main(args: argparse.Namespace) -> int:
     from ..events.event import rating_type
     from ..formats.crosstable import GAMES_BEFORE_UNKNOWN, crosstable, load_event_cell, lost_players
     from ..formats.trf import write_file
-    from ..formats.trf_write import as_trf16, as_trf26
+    from ..formats.trf_write import as_trf16, as_trf26, no_time_control
 
     source = Path(args.workbook)
     if source.suffix.lower() in (".trf", ".txt"):
@@ -68,6 +68,10 @@ def main(args: argparse.Namespace) -> int:
         t, notes = as_trf16(t)
         what = "TRF-16" + (f"; left out: {', '.join(notes)}" if notes else "")
     else:
+        no_222 = no_time_control(t)
+        if no_222 is not None:  # said, never left out without a word
+            say(f"warning: {no_222}; give the Event sheet's time control (B12) as programs "
+                "write it, such as 90/40+30+30s", err=True)  # fmt: skip
         t, notes = as_trf26(t)
         what = "TRF-2026" + (f"; added: {', '.join(notes)}" if notes else "")
     write_file(t, out)

@@ -28,8 +28,16 @@ from ..formats.listbook import (
     write_next,
     write_pending,
 )
-from ..rules.editions import ListChange, ListRule, edition_on, list_changes_between
+from ..rules.editions import (
+    Edition,
+    ListChange,
+    ListRule,
+    edition_on,
+    is_junior,
+    list_changes_between,
+)
 from ..rules.errors import FideInputError
+from ..rules.k_factor import k_factor
 from ..rules.list_changes import ListChanger
 from .event import read_event
 from .period import EventFacts, compute_facts, facts_from_files, settle
@@ -186,14 +194,17 @@ def run_with_fide_list(
         rating_list = RatingList(date, next_date, players, earlier, kind)
         facts = facts_from_files(rating_list, list(event_paths))
         results = compute_facts(rating_list, facts)
+        next_edition = edition_on(next_date, kind)
+        aged = 0  # juniors whose K 40 ends with the year
         for r in results:  # K on the next list: the list's, 10 once 2400 is reached
             if r.after.rating is not None and r.before.k is not None:
-                r.after.k = 10 if r.after.reached_2400 else r.before.k
+                k = _next_k(r.after, r.before.k, date, next_date, next_edition)
+                aged += k != r.before.k and not r.after.reached_2400
+                r.after.k = k
         names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
         said = [note for f in _facts(facts) for note in f.notes]
         done = {r.after.fide_id for r in results}
         moved = [0] * len(crossed)  # players without games whose rating a change moved
-        next_edition = edition_on(next_date, kind)
         if output.suffix.lower() in (".xlsx", ".xlsm"):
             if len(listed) > 1_048_575:
                 raise PeriodError([f"{len(listed):,} players do not fit a workbook (1,048,575 "
@@ -217,17 +228,32 @@ def run_with_fide_list(
             was = entries.get(r.after.fide_id)
             if was is not None:
                 changed[was.fide_id] = _updated(was, r, kind)
-        if crossed:  # every other player of the list, as FIDE changed the whole list
+        year_end = next_date.year > date.year  # juniors' K 40 ends with the year
+        if crossed or year_end:  # every other player of the list, as FIDE changes the list
             changer = ListChanger(kind, date, next_date)
             for entry in listed:
                 if str(entry.fide_id) in done:
                     continue
-                rating = entry.of(kind)[0]
-                after = changer(rating, standard(entry))
-                if after.rating != rating:
-                    changed[entry.fide_id] = _with_rating(entry, kind, after.rating)
-                    _count("; ".join(after.notes), crossed, moved)
+                rating, _, old_k = entry.of(kind)
+                after = changer(rating, standard(entry)) if crossed else None
+                new_rating = after.rating if after is not None else rating
+                new_k = old_k
+                if year_end and old_k is not None and new_rating is not None:
+                    who = Listed(str(entry.fide_id), entry.name, born=entry.born,
+                                 rating=new_rating)  # fmt: skip
+                    new_k = _next_k(who, old_k, date, next_date, next_edition)
+                    aged += new_k != old_k
+                if new_rating != rating or new_k != old_k:
+                    changed[entry.fide_id] = _with_rating(entry, kind, new_rating, new_k)
+                    if after is not None:
+                        _count("; ".join(after.notes), crossed, moved)
         said += _crossed(crossed, moved, kind, newer is not None)
+        if aged:
+            said.append(
+                f"K on the {kind} list of {next_date.isoformat()}: {aged} junior(s) whose K 40 "
+                "ended with the year of their 18th birthday get the K of 30 or more games "
+                "(FIDE's list does not count a player's games: a player with fewer keeps 40)"
+            )
         # FIDE's text layout has no place for them: beside it (always, so that a file from an
         # earlier run never stands for this one), for the next period's --pending
         write_pending(pending_file(output), [row for r in results for row in carried(r, names)])
@@ -259,14 +285,35 @@ def _crossed(crossed: Sequence[ListChange], moved: list[int], kind: str, newer: 
     return out
 
 
-def _with_rating(entry: ListedPlayer, kind: str, rating: int | None) -> ListedPlayer:
-    """A listed player with another rating of ``kind`` (a list-wide change), the rest as
-    listed."""
+def _with_rating(entry: ListedPlayer, kind: str, rating: int | None, k: int | None) -> ListedPlayer:
+    """A listed player with another rating and K of ``kind`` (a list-wide change, a junior's
+    K at the year's end), the rest as listed."""
     if kind == "rapid":
-        return dataclasses.replace(entry, rapid=rating)
+        return dataclasses.replace(entry, rapid=rating, rapid_k=k)
     if kind == "blitz":
-        return dataclasses.replace(entry, blitz=rating)
-    return dataclasses.replace(entry, rating=rating)
+        return dataclasses.replace(entry, blitz=rating, blitz_k=k)
+    return dataclasses.replace(entry, rating=rating, k=k)
+
+
+def _next_k(
+    after: Listed, listed_k: int, date: _dt.date, next_date: _dt.date, edition: Edition
+) -> int:
+    """K on the next list of a player of FIDE's list: 10 once 2400 is reached, else the list's
+    K, but for a junior whose K 40 ends with the year of his 18th birthday (B.02 2022 8.3.3;
+    FIDE's lists from 2014-07): the K of a player of 30 or more games (FIDE's list does not
+    count a player's games)."""
+    if after.reached_2400 or (after.rating is not None and after.rating >= 2400):
+        return edition.k_top
+    if (
+        listed_k == edition.k_new
+        and after.born is not None
+        and after.rating is not None
+        and is_junior(edition, after.born, date)
+        and not is_junior(edition, after.born, next_date)
+    ):
+        return k_factor(rating=after.rating, games_before=edition.k_new_games,
+                        birth=after.born, on=next_date, edition=edition)  # fmt: skip
+    return listed_k
 
 
 def _facts(facts: Sequence[EventFacts | list[str]]) -> list[EventFacts]:

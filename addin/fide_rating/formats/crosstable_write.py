@@ -148,18 +148,6 @@ def _cell(code: str) -> object:
     return {"1": 1, "0": 0, "=": "½", " ": None}.get(code, code)
 
 
-def _code(value: object) -> str:
-    """A workbook result back to a TRF result code."""
-    if value is None or value == "":
-        return " "
-    if isinstance(value, bool):
-        raise FideInputError(f"expected a result, got: {value!r}")
-    if isinstance(value, int | float):
-        return {1.0: "1", 0.0: "0", 0.5: "="}.get(float(value), "?")
-    text = str(value).strip()
-    return {"½": "=", "0.5": "=", "0,5": "=", "1/2": "="}.get(text, text.upper()[:1] or " ")
-
-
 @dataclasses.dataclass
 class Filled:
     """What :func:`fill_rows` did."""
