@@ -16,9 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating.commands import layout, period_book, period_calc
 from fide_rating.engine.xlsxout import SharedStrings, write
-from fide_rating.formats import trf
+from fide_rating.events import period as period_calc
+from fide_rating.formats import layout, trf
+from fide_rating.formats import listbook as period_book
 
 
 def make(

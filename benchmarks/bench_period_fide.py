@@ -55,9 +55,11 @@ def main() -> None:
         from fide_rating.formats.fidelist import open_list
 
         with open_list(listed) as lst:
-            rated = [i for i in ids if (p := lst.get(i)) is not None and p.rating is not None]
+            found = [(i, p.of(args.rating_type)[0] or p.rating) for i in ids
+                     if (p := lst.get(i)) is not None and p.rating is not None]  # fmt: skip
         listed.with_name(listed.name + ".fide-rating-index").unlink()  # the run indexes it
-        people: list[tuple[str, int | None]] = [(str(i), None) for i in rated]
+        # the events carry the list's ratings, as the TRF files FIDE receives do
+        people: list[tuple[str, int | None]] = [(str(i), r) for i, r in found]
         paths = write_events(folder, people, args.events, 100, 10, "2026/10", random.Random(7))
         games = args.events * 500
         print(f"list: {args.players:,} players; events: {args.events:,}, {games:,} games, "

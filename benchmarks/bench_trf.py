@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from fide_rating.commands.report import report
+from fide_rating.events.rating import report
 from fide_rating.formats import trf
 from synthetic import swiss_event
 

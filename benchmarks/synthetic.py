@@ -8,7 +8,7 @@ import random
 
 from openpyxl import Workbook
 
-from fide_rating.commands.templates import Event, Pairing, Player, Spec, fill_swiss
+from fide_rating.formats.templates import Event, Pairing, Player, Spec, fill_swiss
 
 
 def swiss_event(

@@ -10,3 +10,7 @@ venv=${FIDE_VENV:-.venv}
   | grep -v "^WARNING: Location" || true
 "$venv/bin/fide-rating" recalc examples/karl-mala-gedenkturnier-2005.xlsx -o out --force \
   --csv out/karl-mala-gedenkturnier-2005.csv
+echo
+echo "The command is installed in the virtual environment: $venv/bin/fide-rating"
+echo "  $venv/bin/fide-rating --help                  # its commands"
+echo "  source $venv/bin/activate                     # then type it as: fide-rating ..."

@@ -30,5 +30,5 @@ echo "== ruff"
 echo "== import contracts (pyproject.toml: the layers point down)"
 "$venv/bin/lint-imports" --no-cache
 echo "== mypy --strict"
-"$venv/bin/mypy" --strict addin tests benchmarks
+"$venv/bin/mypy" --strict addin tests benchmarks scripts
 echo "== pytest"; "$venv/bin/python" -m pytest "$@"

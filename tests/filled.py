@@ -1,4 +1,4 @@
-"""Filled templates for the tests: the seed 000 round-robin example and a small Swiss."""
+"""Filled templates for the tests: the round-robin example of B.02 2012 (Hungarian translation) 8.58 and a small Swiss."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from fractions import Fraction
 from openpyxl import Workbook
 
 from crosstables import crosstable
-from fide_rating.commands import templates as tpl
+from fide_rating.formats import templates as tpl
 
 SEED_RATINGS: list[int | None] = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
 SEED_K: list[int | None] = [20, 20, None, 20, None, 30, 30, None, None, 30]
 
 
 def seed_round_robin(start: dt.date = dt.date(2012, 9, 1)) -> Workbook:
-    """Seed 000 8.58: A..J, four unrated, any crosstable consistent with the scores."""
+    """B.02 2012 (Hungarian translation) 8.58: A..J, four unrated, any crosstable consistent with the scores."""
     table = crosstable([8, 7, 7, 6, 6, 4, 3, 2, 1, 1])
     players = [
         tpl.Player(name=name, rating=rating, k=k)
@@ -25,7 +25,7 @@ def seed_round_robin(start: dt.date = dt.date(2012, 9, 1)) -> Workbook:
         [None if v is None else ("½" if v == Fraction(1, 2) else float(v)) for v in row]  # type: ignore[arg-type]
         for row in table
     ]
-    event = tpl.Event(name="Seed 000 example", place="Budapest", start=start)
+    event = tpl.Event(name="B.02 2012 8.58 example", place="Budapest", start=start)
     return tpl.fill_round_robin(tpl.spec_for("rr", 10), event, players, cells)  # type: ignore[arg-type]
 
 

@@ -95,10 +95,10 @@ def test_k_in_cells() -> None:
     assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2025, 12, 31)) == 40
     assert call("FIDE_K", 2000.0, 50.0, 2007.0, 0.0, None, dt.datetime(2026, 1, 1)) == 20
     assert call("FIDE_K", 2000.0, 50.0, 2006.0, False, None, "2024-06-01") == 40
-    assert call("FIDE_K", 2000.0, 50.0, 2000.0, False, None, "2018-06-01") == (
-        "#FIDE! expected a birth date, not a year: the 18th birthday falls in 2018 "
-        "and edition 2014-07 counts until the birthday, got: 2000"
-    )
+    # the junior K to the end of the year of the 18th birthday (FIDE's practice from 2014-07):
+    # the birth year is enough
+    assert call("FIDE_K", 2000.0, 50.0, 2000.0, False, None, "2018-12-31") == 40
+    assert call("FIDE_K", 2000.0, 50.0, 2000.0, False, None, "2019-01-01") == 20
     # the rating type: K 20 for everyone in rapid until 2022-09, as standard from 2022-10
     assert call("FIDE_K", 2000.0, 10.0, 2010.0, False, None, "2022-09-30", "rapid") == 20
     assert call("FIDE_K", 2000.0, 10.0, 2010.0, False, None, "2022-10-01", "Rapid") == 40
@@ -112,10 +112,10 @@ def test_k_in_cells() -> None:
         "#FIDE! start: expected a date from 2012-01-01 on, got 2011-05-01 00:00:00"
     )
     assert call("FIDE_K", 2000.0, 50.0, dt.datetime(2000, 7, 1), False, None, "2018-06-01") == 40
-    # a birth date cell as LibreOffice passes it: its serial number (2000-07-01), until the
-    # 18th birthday in 2014-07 (the end of that year from 2022-01)
-    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2018-06-01") == 40
-    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2018-07-01") == 20
+    # a birth date cell as LibreOffice passes it: its serial number (2000-07-01), to the end of
+    # the year of the 18th birthday
+    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2018-07-01") == 40
+    assert call("FIDE_K", 2000.0, 50.0, 36708.0, False, None, "2019-01-01") == 20
 
 
 @pytest.mark.parametrize(

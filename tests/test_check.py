@@ -9,11 +9,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.commands import layout
-from fide_rating.commands.check import FAILS, HOLDS, UNKNOWN, check
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
-from fide_rating.formats import trf
+from fide_rating.events.ratable import FAILS, HOLDS, UNKNOWN, check
+from fide_rating.formats import layout, trf
 from fide_rating.formats.trf import round_dates
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +61,8 @@ def test_too_little_time_for_the_highest_rating() -> None:
     fine = event("2025/03/01", "2025/03/02", "90+30", [2450, 2000, 1900, 1850], FOUR)
     assert by_clause(fine)["1.1"][0] == HOLDS
     unread = event("2025/03/01", "2025/03/02", "Fischer", [2450, 2000, 1900, 1850], FOUR)
-    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read record 122 'Fischer'")
+    assert by_clause(unread)["1.1"] == (UNKNOWN, "time control: cannot read record 122 'Fischer' "
+                                        "(expected a time control such as 90+30 or 40/90, 30+30)")  # fmt: skip
 
 
 def test_hours_and_rounds_a_day() -> None:
@@ -116,7 +116,10 @@ def test_a_workbook_and_its_event_sheet(tmp_path: Path, capsys: pytest.CaptureFi
         ws.cell(layout.FIRST + i, int(header["Ro"]), rating)  # type: ignore[arg-type]
     wb.save(book)
     assert main(["check", str(book)]) == 1
-    assert "FAILS        1.1   time control record 122 '60 min'" in capsys.readouterr().out
+    assert (
+        "FAILS        1.1   time control the Event sheet's time control (B12) '60 min'"
+        in capsys.readouterr().out
+    )
     done = recalc_file(book, out_dir=tmp_path / "out")
     assert done.output is not None
     shown = openpyxl.load_workbook(done.output, data_only=True)["Event"]["B13"].value

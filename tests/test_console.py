@@ -114,7 +114,7 @@ def test_messages_say_what_went_wrong_in_words(
     """No exception's name or [Errno 2] reaches the user."""
     import datetime as dt
 
-    from fide_rating.commands.templates import build_list
+    from fide_rating.formats.templates import build_list
 
     book = tmp_path / "list.xlsx"
     wb = build_list()
@@ -139,7 +139,9 @@ def test_no_csv_of_a_header_alone_when_every_file_failed(
     bad = tmp_path / "bad.xlsx"
     bad.write_text("not a workbook")
     csv = tmp_path / "players.csv"
-    assert main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 1
+    assert (
+        main(["recalc", str(bad), "-o", str(tmp_path / "out"), "--csv", str(csv)]) == 2
+    )  # nothing done
     assert not csv.exists()
     assert "no CSV written" in capsys.readouterr().err
 

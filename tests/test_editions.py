@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import fide_rating as fr
-from fide_rating.rules.editions import adjustment_applies, is_junior, raise_applies
+from fide_rating.rules.editions import (
+    ADJUSTMENT_2024,
+    LIST_CHANGES,
+    RAISE_2022,
+    adjustment_applies,
+    is_junior,
+    list_changes_between,
+    raise_applies,
+)
+from fide_rating.rules.list_changes import list_change
 
 D = dt.date
 STARTS = [(e.rating_type, e.name, e.effective) for e in fr.EDITIONS]
@@ -33,8 +42,8 @@ def test_the_chains() -> None:
         "2005-07", "2009-07", "2011-07", "2012-07", "2014-07", "2022-01", "2024-03", "2025-10"
     ]  # fmt: skip
     rapid = [e.name for e in fr.editions_of("rapid")]
-    assert rapid == ["2012-01 rapid", "2012-07 rapid", "2014-07 rapid", "2022-01 rapid",
-                     "2022-10 rapid", "2024-03 rapid", "2024-12 rapid"]  # fmt: skip
+    assert rapid == ["2012-01 rapid", "2012-07 rapid", "2014-07 rapid", "2018-07 rapid",
+                     "2022-01 rapid", "2022-10 rapid", "2024-03 rapid", "2024-12 rapid"]  # fmt: skip
     assert [e.name for e in fr.editions_of("blitz")] == [n.replace("rapid", "blitz") for n in rapid]
     assert {e.rating_type for e in fr.editions_of("blitz")} == {"blitz"}
     assert len({e.name for e in fr.EDITIONS}) == len(fr.EDITIONS)
@@ -70,7 +79,7 @@ STANDARD_DATA = {
     "2009-07": (400, (25, 15, 10), "NONE", Fraction(25, 2), 9, 1200, None, 2),
     "2011-07": (400, (30, 15, 10), "NONE", Fraction(15), 9, 1200, None, 2),
     "2012-07": (400, (30, 15, 10), "NONE", Fraction(15), 9, 1000, None, 1),
-    "2014-07": (400, (40, 20, 10), "UNTIL_BIRTHDAY", Fraction(20), 5, 1000, None, 1),
+    "2014-07": (400, (40, 20, 10), "UNTIL_YEAR_END", Fraction(20), 5, 1000, None, 1),
     "2022-01": (400, (40, 20, 10), "UNTIL_YEAR_END", Fraction(20), 5, 1000, 700, 1),
     "2024-03": (400, (40, 20, 10), "UNTIL_YEAR_END", None, 5, 1400, 700, 1),
     "2025-10": (400, (40, 20, 10), "UNTIL_YEAR_END", None, 5, 1400, 700, 1),
@@ -139,6 +148,16 @@ def test_the_rapid_and_blitz_rules() -> None:
         top: dict[str, Any] = {"rating": 2500, "games_before": 300, "reached_2400": True}
         assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 9, 30), kind)) == 20
         assert fr.k_factor(**top, edition=fr.edition_on(D(2022, 10, 1), kind)) == 10
+        # K x n <= 700 from 1 July 2018 (a Norwegian club's notice of 28 June 2018; federations
+        # quote "700/total games when more than 35 games in a period" in 2021), K 20 before
+        many: dict[str, Any] = {"rating": 2000, "games_before": 100, "games_in_period": 39}
+        assert fr.k_factor(**many, edition=fr.edition_on(D(2013, 5, 1), kind)) == 20
+        assert fr.k_factor(**many, edition=fr.edition_on(D(2018, 6, 30), kind)) == 20
+        assert fr.k_factor(**many, edition=fr.edition_on(D(2018, 7, 1), kind)) == 17
+        assert fr.k_factor(**{**many, "games_in_period": 35},
+                           edition=fr.edition_on(D(2018, 7, 1), kind)) == 20  # fmt: skip
+        assert fr.k_factor(**{**many, "games_in_period": 36},
+                           edition=fr.edition_on(D(2018, 7, 1), kind)) == 19  # fmt: skip
         # from 1 December 2024 a game 600 or more apart with a player above 2600 is not rated
         before, after = fr.edition_on(D(2024, 11, 30), kind), fr.edition_on(D(2024, 12, 1), kind)
         assert fr.rated_game(2700, 2080, before) and not fr.rated_game(2700, 2080, after)
@@ -157,10 +176,11 @@ def test_the_rapid_and_blitz_rules() -> None:
         assert fr.expected(2700, 2250, fr.edition_on(D(2025, 10, 1), kind)) == Fraction(92, 100)
         # a player without a rapid or blitz rating is rated with his standard one (7.2.1)
         assert fr.edition_on(D(2012, 1, 1), kind).standard_rating_for_unrated
-        # the one-time raise of 1 October 2022
+        # the one-time raise of 1 October 2022 and the adjustment of 1 March 2024
         assert raise_applies(fr.edition_on(D(2022, 10, 1), kind), D(2022, 9, 1), D(2022, 10, 1))
         assert not raise_applies(fr.edition_on(D(2022, 11, 1), kind), D(2022, 10, 1),
                                  D(2022, 11, 1))  # fmt: skip
+        assert adjustment_applies(fr.edition_on(D(2024, 3, 1), kind), D(2024, 2, 1), D(2024, 3, 1))
     assert fr.edition_on(D(2025, 1, 1), "rapid").max_rounds_a_day == 15
     assert fr.edition_on(D(2025, 1, 1), "blitz").max_rounds_a_day == 30
     assert fr.edition_on(D(2025, 1, 1)).gap_rule is None  # standard: no such rule
@@ -178,35 +198,129 @@ def test_raise_2022() -> None:
 
 def test_the_unconfirmed_is_said() -> None:
     assert any("not confirmed" in n for n in fr.E2011_07.notes)
-    assert any("not found" in n for n in fr.get_edition("2022-10 rapid").notes)
-    assert any("not applied here" in n for n in fr.get_edition("2024-03 blitz").notes)
+    assert any("not found" in n for n in RAISE_2022.notes)
+    assert any("went both ways" in n for n in ADJUSTMENT_2024.notes)
+    assert any("late September 2025" in n for n in fr.get_edition("2024-12 blitz").notes)
+    assert any("2014 and 2015 were not checked" in n for n in fr.E2014_07.notes)
+    assert all(c.source and c.notes for c in LIST_CHANGES)
 
 
 def test_junior_boundaries() -> None:
-    born = dt.date(2000, 6, 15)  # 18th birthday 2018-06-15
-    # until the birthday (2014-07 to 2021)
-    assert is_junior(fr.E2014_07, born, dt.date(2018, 6, 14))
-    assert not is_junior(fr.E2014_07, born, dt.date(2018, 6, 15))
-    assert is_junior(fr.E2014_07, 2000, dt.date(2017, 12, 31))
+    # to the end of the year of the 18th birthday: the year is enough, a date gives its year
+    assert is_junior(fr.E2014_07, 2000, dt.date(2018, 12, 31))
     assert not is_junior(fr.E2014_07, 2000, dt.date(2019, 1, 1))
-    with pytest.raises(fr.FideInputError, match="birth date"):
-        is_junior(fr.E2014_07, 2000, dt.date(2018, 3, 1))
-    # until the end of the year (2022-01 on): the year is enough
+    assert is_junior(fr.E2014_07, dt.date(2000, 6, 15), dt.date(2018, 6, 15))  # the birthday
     assert is_junior(fr.E2022_01, 2006, dt.date(2024, 12, 31))
     assert not is_junior(fr.E2022_01, 2006, dt.date(2025, 1, 1))
     assert is_junior(fr.E2024_03, 2006, dt.date(2024, 12, 31))
     assert is_junior(fr.E2025_10, dt.date(2006, 6, 15), dt.date(2024, 12, 31))
+    assert is_junior(fr.E2014_07, dt.date(2000, 2, 29), dt.date(2018, 3, 1))  # born 29 February
     # no junior rule before 2014-07
     assert not is_junior(fr.E2005_07, 1995, dt.date(2006, 1, 1))
     assert not is_junior(fr.E2012_07, 1995, dt.date(2013, 1, 1))
-    # born on 29 February
-    assert is_junior(fr.E2014_07, dt.date(2000, 2, 29), dt.date(2018, 2, 28))
-    assert not is_junior(fr.E2014_07, dt.date(2000, 2, 29), dt.date(2018, 3, 1))
+    with pytest.raises(fr.FideInputError, match="event date"):
+        is_junior(fr.E2014_07, 2000, None)
+
+
+def test_the_junior_k_on_fides_december_2016_list() -> None:
+    """FIDE's list of December 2016 keeps K 40 for every junior turning 18 in 2016 (7 of 7; its
+    text said "until their 18th birthday" until 2017-07): the end of the year from the rule's
+    start, 1 July 2014."""
+    junior: dict[str, Any] = {"rating": 2100, "games_before": 100, "birth": D(1998, 3, 15)}
+    assert fr.k_factor(**junior, on=D(2016, 12, 1), edition=D(2016, 12, 1)) == 40
+    assert fr.k_factor(**junior, on=D(2017, 1, 1), edition=D(2017, 1, 1)) == 20
+    # both sides of 1 July 2014: a player 18 since March 2014 keeps K 40 to the year's end
+    early: dict[str, Any] = {"rating": 2100, "games_before": 100, "birth": D(1996, 3, 1)}
+    assert fr.k_factor(**early, on=D(2014, 6, 30), edition=D(2014, 6, 30)) == 15  # no junior K
+    assert fr.k_factor(**early, on=D(2014, 7, 1), edition=D(2014, 7, 1)) == 40
+    assert fr.k_factor(**early, on=D(2015, 1, 1), edition=D(2015, 1, 1)) == 20
+    assert fr.k_factor(**{**early, "rating": 2300}, on=D(2014, 7, 1), edition=D(2014, 7, 1)) == 20
 
 
 def test_adjustment_window() -> None:
-    assert adjustment_applies(fr.E2024_03, dt.date(2024, 2, 1), dt.date(2024, 3, 1))
-    assert not adjustment_applies(fr.E2024_03, dt.date(2024, 3, 1), dt.date(2024, 4, 1))
-    assert not adjustment_applies(fr.E2022_01, dt.date(2024, 2, 1), dt.date(2024, 3, 1))
-    # not for rapid and blitz: reported both ways, not applied
-    assert not adjustment_applies(fr.get_edition("2024-03 rapid"), D(2024, 2, 1), D(2024, 3, 1))
+    for kind in ("standard", "rapid", "blitz"):  # on all three lists
+        ed = fr.edition_on(D(2024, 3, 1), kind)
+        assert adjustment_applies(ed, D(2024, 2, 1), D(2024, 3, 1))
+        assert not adjustment_applies(ed, D(2024, 3, 1), D(2024, 4, 1))
+        assert not adjustment_applies(fr.edition_on(D(2024, 2, 1), kind), D(2024, 1, 1),
+                                      D(2024, 2, 1))  # fmt: skip
+    assert not raise_applies(fr.E2022_01, D(2022, 9, 1), D(2022, 10, 1))  # not the standard list
+    assert list_changes_between("blitz", D(2024, 2, 1), D(2024, 3, 1)) == (ADJUSTMENT_2024,)
+    assert list_changes_between("rapid", D(2022, 9, 1), D(2022, 10, 1)) == (RAISE_2022,)
+    assert list_changes_between("standard", D(2022, 9, 1), D(2022, 10, 1)) == ()
+    with pytest.raises(fr.FideInputError, match="next list after the list of 2024-03-01"):
+        list_changes_between("standard", D(2024, 3, 1), D(2024, 3, 1))
+    with pytest.raises(fr.FideInputError, match="expected a rating type"):
+        list_changes_between("bullet", D(2024, 2, 1), D(2024, 3, 1))
+    with pytest.raises(fr.FideInputError, match="expected a list date"):
+        list_changes_between("standard", "2024-02-01", D(2024, 3, 1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", ["standard", "rapid", "blitz"])
+def test_the_list_of_1_march_2024(kind: str) -> None:
+    """Every player on the list, with or without games, on all three lists (FIDE's summary of the
+    changes, point 1; the Norwegian and Swedish federations' notices: 1800 -> 1880, 1200 ->
+    1520); the floor of 1400 comes after, so an adjusted 1200 stays rated."""
+    feb, mar, apr = D(2024, 2, 1), D(2024, 3, 1), D(2024, 4, 1)
+    assert list_change(1800, kind, feb, mar) == (
+        1880, ("2024-03 adjustment of the list of 2024-03-01: 1800 -> 1880",)
+    )  # fmt: skip
+    assert list_change(1200, kind, feb, mar).rating == 1520
+    assert list_change(1000, kind, feb, mar).rating == 1400
+    assert list_change(1999, kind, feb, mar).rating == 1999  # 1999.4
+    assert list_change(2000, kind, feb, mar) == (2000, ())
+    assert list_change(2700, kind, feb, mar) == (2700, ())
+    assert list_change(None, kind, feb, mar) == (None, ())  # an unrated player stays unrated
+    # the month before and the month after: no adjustment, and the floor of the new list
+    assert list_change(1800, kind, D(2024, 1, 1), feb) == (1800, ())
+    assert list_change(1200, kind, D(2024, 1, 1), feb) == (1200, ())  # floor 1000 then
+    assert list_change(1880, kind, mar, apr) == (1880, ())
+    assert list_change(1200, kind, mar, apr) == (
+        None, ("below the floor 1400 of the list of 2024-04-01: unrated",)
+    )  # fmt: skip
+    # a rating that fell below 1000 in February is below 1400 once adjusted
+    assert list_change(990, kind, feb, mar).rating is None
+
+
+def test_the_rapid_and_blitz_lists_of_1_october_2022() -> None:
+    """Rapid and blitz raised to the standard rating - 100, the standard rating of the October
+    list, for every listed player."""
+    sep, oct_, nov = D(2022, 9, 1), D(2022, 10, 1), D(2022, 11, 1)
+    for kind in ("rapid", "blitz"):
+        assert list_change(2283, kind, sep, oct_, 2732) == (
+            2632, ("2022-10 raise of the list of 2022-10-01: 2283 -> 2632",)
+        )  # fmt: skip
+        # the standard rating rose from 2050 (September) to 2120 (October): the October one
+        assert list_change(1990, kind, sep, oct_, 2120).rating == 2020
+        assert list_change(1990, kind, sep, oct_, 2050).rating == 1990  # 60 below: unchanged
+        assert list_change(2020, kind, sep, oct_, 2120).rating == 2020  # exactly 100 below
+        assert list_change(2019, kind, sep, oct_, 2120).rating == 2020  # 101 below
+        assert list_change(1990, kind, sep, oct_, None).rating == 1990  # no standard rating
+        assert list_change(None, kind, sep, oct_, 2120).rating is None  # unrated stays so
+        # the lists before and after
+        assert list_change(1990, kind, D(2022, 8, 1), sep, 2120).rating == 1990
+        assert list_change(1990, kind, oct_, nov, 2120).rating == 1990
+    assert list_change(1990, "standard", sep, oct_, 2120).rating == 1990
+
+
+def test_list_change_refuses_bad_ratings() -> None:
+    with pytest.raises(fr.FideInputError, match="got: 5000"):
+        list_change(5000, "standard", D(2024, 2, 1), D(2024, 3, 1))
+    with pytest.raises(fr.FideInputError, match=r"got: 1800\.5"):
+        list_change(1990, "rapid", D(2022, 9, 1), D(2022, 10, 1), 1800.5)  # type: ignore[arg-type]
+
+
+def test_editions_notes_lists_the_list_wide_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    from fide_rating.commands.cli import main
+
+    assert main(["editions", "--rating-type", "blitz", "--notes"]) == 0
+    blitz = capsys.readouterr().out
+    assert "list-wide changes (every listed rating, with or without games in the period):" in blitz
+    assert "  2024-03 adjustment   the list of 2024-03-01  blitz: a rating below 2000" in blitz
+    assert "  2022-10 raise        the list of 2022-10-01  blitz: a rating more than 100" in blitz
+    assert "not confirmed / note: FIDE's rapid and blitz chapter of 2024 does not state" in blitz
+    assert "late September 2025" in blitz
+    assert main(["editions", "--rating-type", "standard"]) == 0
+    standard = capsys.readouterr().out
+    assert "2024-03 adjustment   the list of 2024-03-01  standard:" in standard
+    assert "2022-10 raise" not in standard and "not confirmed" not in standard

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 import fide_rating as fr
+from fide_rating.cells import call
 
 F = Fraction
 
@@ -41,6 +43,22 @@ def test_cap_changes_the_band_at_the_edge() -> None:
     # 2005-07: 358 would be .90 uncapped; the 350 cap holds it at .89
     assert fr.expected(2358, 2000, "2005-07") == F(89, 100)
     assert fr.expected(2412, 2000, "2012-07") == F(92, 100)
+
+
+@pytest.mark.parametrize(("d", "pd"), [(315, 86), (316, 87), (326, 87), (327, 87), (328, 87),
+                                       (329, 88), (344, 88), (345, 89)])  # fmt: skip
+def test_the_disputed_bands_in_a_2008_event(d: int, pd: int) -> None:
+    """D 316-328 -> .87 and 329-344 -> .88 in 2008 as in every edition: FIDE's English text and
+    Elo's table (1978, 2.11), not the Polish translation of B.02 2005 (316-326 and 327-344)."""
+    start = dt.date(2008, 5, 1)  # the 2005-07 edition (350-point rule)
+    assert fr.get_edition(start).name == "2005-07"
+    assert fr.expected(2000 + d, 2000, start) == F(pd, 100)
+    assert fr.expected(2000, 2000 + d, start) == F(100 - pd, 100)
+    # the cell function reads the same table (FIDE_DP reads 8.1.1, which has no such band)
+    assert call("FIDE_EXPECT", 2000.0 + d, 2000.0, None, dt.datetime(2008, 5, 1)) == pd / 100
+    assert call("FIDE_EXPECT", 2000.0, [2000.0 + d] * 2, None, "2008-05-01") == pytest.approx(
+        2 * (100 - pd) / 100
+    )
 
 
 def test_2650_rule_2025_10() -> None:
@@ -79,7 +97,8 @@ def test_one_upgrade_lower_rated_player_always_capped() -> None:
 
 
 def test_expected_score_list_and_results() -> None:
-    # seed 001 example 1: a 2145 player against a 2300 average expects 0.29 per game
+    # Hungarian Chess Federation rating regulation (2017), example 1: a 2145 player against a
+    # 2300 average expects 0.29 per game
     assert fr.expected_score(2145, [2300] * 10, "2014-07") == F(29, 10)
     assert fr.expected_score(2388, [2300] * 10, "2014-07") == F(62, 10)
     # unrated opponents and unplayed games do not count

@@ -4,11 +4,14 @@ their line numbers, the index file made once and reused."""
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
 import os
+import stat
 import struct
 import sys
 import tempfile
+import threading
 import time
 import zipfile
 import zlib
@@ -23,10 +26,12 @@ from fide_rating.formats.fidelist import (
     ListedPlayer,
     ListFileError,
     build,
+    cache,
     content,
     format_line,
     open_list,
 )
+from fide_rating.rules.errors import FideInputError
 
 # lines in the published layout, as FIDE writes them (numbers left-aligned, 0 for none)
 CARLSEN = ("1503014        Carlsen, Magnus                                              NOR M   "
@@ -43,6 +48,23 @@ UNRATED = (
     + ("0     0   0  0     0   0  0     0   0  0     " + " " * 4)
 )
 LINES = [CARLSEN, POLGAR, JUNIOR, UNRATED]
+
+
+@pytest.fixture(autouse=True)
+def private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's private folder, in the test's own folder (the user's is not touched); the
+    one in the temporary folder after it, as the program looks."""
+    home = tmp_path / "home" / ".cache" / "fide-rating"
+    monkeypatch.setattr(
+        cache, "homes",
+        lambda: [home, Path(tempfile.gettempdir()) / f"fide-rating-{cache.me()}"],
+    )  # fmt: skip
+    return home
+
+
+def stamp(path: Path) -> dict[str, int]:
+    with path.open("rb") as f:
+        return content.stamp_of(f.fileno())
 
 
 def write_text(path: Path, lines: list[str], newline: str = "\r\n") -> Path:
@@ -430,14 +452,14 @@ def test_an_edit_between_the_sampled_blocks_is_found_by_the_change_time(tmp_path
     with open_list(source) as first:
         assert first.get(1_000_000 + line - 1) is not None
     before = source.stat()
-    sampled = content.stamp_of(source)["sample"]
+    sampled = stamp(source)["sample"]
     data = bytearray(source.read_bytes())
     at = line * fidelist.RECORD + 113  # the line's standard rating (after the header)
     assert data[at : at + 4] == b"2675"
     data[at : at + 4] = b"2676"
     source.write_bytes(bytes(data))
     os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert content.stamp_of(source)["sample"] == sampled  # the edit is not in a sampled block
+    assert stamp(source)["sample"] == sampled  # the edit is not in a sampled block
     with open_list(source) as edited:
         changed = edited.get(1_000_000 + line - 1)
         assert changed is not None and changed.rating == 2676
@@ -450,18 +472,18 @@ def test_a_touched_list_keeps_its_index(tmp_path: Path, monkeypatch: pytest.Monk
     made = index.stat().st_ino
     later = source.stat().st_mtime_ns + 10**9
     os.utime(source, ns=(later, later))  # the same list, a new time: read once more, not
-    hashed: list[Path] = []  # indexed anew
+    hashed: list[int] = []  # indexed anew
 
-    def fingerprint_of(path: Path, block: int) -> list[int]:
-        hashed.append(path)
-        return content.fingerprint_of(path, block)
+    def fingerprint_of(listed: int, block: int) -> list[int]:
+        hashed.append(os.fstat(listed).st_ino)
+        return content.fingerprint_of(listed, block)
 
     monkeypatch.setattr(fidelist.index, "fingerprint_of", fingerprint_of)
     with open_list(source) as touched:
         assert len(touched) == 4
     with open_list(source) as again:  # its stamp renewed: the list is not read again
         assert len(again) == 4
-    assert index.stat().st_ino == made and hashed == [source]
+    assert index.stat().st_ino == made and hashed == [source.stat().st_ino]
 
 
 # --- a list on a read-only medium ------------------------------------------------------------
@@ -499,7 +521,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch, *folders: Path, code: int = errno
 
 @pytest.mark.parametrize("kind", ["txt", "xml-zip"])
 def test_a_list_where_no_index_can_be_written_is_read_into_memory(
-    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
 ) -> None:
     media, temporary = folders(tmp_path, monkeypatch)
     if kind == "txt":
@@ -509,13 +531,15 @@ def test_a_list_where_no_index_can_be_written_is_read_into_memory(
         monkeypatch.setattr(tempfile, "mkdtemp", no_folder)
         source = zipped(media / "players_list_xml.zip", "players_list_xml_foa.xml",
                         xml_of(LINES).encode())  # fmt: skip
-    read_only(monkeypatch, media, temporary)
+    folder, _ = cache.private_folder()
+    assert folder == private and cache.user_key(private) is not None  # made by an earlier run
+    read_only(monkeypatch, media, private)
     for _ in range(2):  # and again: nothing was kept
         shown: list[tuple[int, int]] = []
         with open_list(source, recorder(shown)) as listed:
             assert listed.warnings == [
                 "the list's index could not be written (next to the list: read-only file "
-                f"system; in {temporary}: read-only file system): the list was read into "
+                f"system; in {private}: read-only file system): the list was read into "
                 "memory, and is read again on every use"
             ]
             assert len(listed) == 4 and listed.errors == [] and shown
@@ -524,12 +548,14 @@ def test_a_list_where_no_index_can_be_written_is_read_into_memory(
             assert [p.fide_id for p in listed] == [700070, 1503014, 4188888, 4199999]
             out = io.BytesIO()
             assert listed.write_text(out, {}) == 4
-    assert sorted(p.name for p in tmp_path.rglob("*")) == ["media", source.name, "tmp"]
+    assert sorted(p.name for p in media.iterdir()) == [source.name]
+    assert [p.name for p in private.iterdir()] == ["key"]
+    assert list(temporary.iterdir()) == []
 
 
 @pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
-def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
-    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_private_folder(
+    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
 ) -> None:
     media, temporary = folders(tmp_path, monkeypatch)
     source = write_text(media / "players_list_foa.txt", LINES)
@@ -539,28 +565,30 @@ def test_a_list_in_a_read_only_folder_is_indexed_once_in_the_temporary_folder(
         shown: list[tuple[int, int]] = []
         with open_list(source, recorder(shown)) as listed:
             assert len(listed) == 4 and listed.warnings == []
+            assert listed.index is not None and listed.index.parent == private
         read.append(bool(shown))
-    assert read == [True, False]  # the second open found its index in the temporary folder
-    assert (
-        [p.name for p in temporary.iterdir()]
-        == [p.name for p in temporary.iterdir() if p.name.endswith(".fide-rating-index")]
-        != []
-    )
+    assert read == [True, False]  # the second open found its index in the private folder
+    names = sorted(p.name for p in private.iterdir())
+    assert names[1:] == ["key"] and names[0].endswith("-players_list_foa.txt.fide-rating-index")
+    assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    assert stat.S_IMODE((private / names[0]).stat().st_mode) == 0o600
+    assert list(temporary.iterdir()) == [] and list(media.iterdir()) == [source]
 
 
 def test_a_command_says_the_list_was_read_into_memory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    private: Path,
+) -> None:  # fmt: skip
     from fide_rating.commands import lists
 
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     source = write_text(tmp_path / "players_list_foa.txt", LINES)
-    read_only(monkeypatch, tmp_path)
+    assert cache.user_key(cache.private_folder()[0] or tmp_path) is not None
+    read_only(monkeypatch, tmp_path, private)
     with lists.open_list(source) as listed:
         assert len(listed) == 4
     assert capsys.readouterr().err == (
         f"{source}: the list's index could not be written (next to the list: read-only file "
-        f"system; in {tmp_path}: read-only file system): the list was read into memory, and "
+        f"system; in {private}: read-only file system): the list was read into memory, and "
         "is read again on every use\n"
     )
 
@@ -572,3 +600,652 @@ def test_a_zip_unpacking_to_more_than_any_list_is_refused(
                     ("\r\n".join([HEADER, *LINES]) + "\r\n").encode("latin-1"))  # fmt: skip
     monkeypatch.setattr(build, "MAX_UNPACKED", 600)  # 4 GiB: a zip64 to make otherwise
     refused(source, "expected a list of at most 600 bytes in the zip .* got players_list_foa")
+
+
+# --- only regular files; the index kept where only the user writes, and checked --------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no named pipes, devices or links to them")
+@pytest.mark.parametrize("kind", ["pipe", "device", "link to a device", "folder"])
+def test_a_special_file_given_as_the_list_is_refused_at_once(kind: str, tmp_path: Path) -> None:
+    source = tmp_path / "players_list_foa.txt"
+    if kind == "pipe":
+        os.mkfifo(source)
+    elif kind == "folder":
+        source.mkdir()
+    elif kind == "device":
+        source = Path(os.devnull)
+    else:
+        source.symlink_to("/dev/zero")
+    said = {"pipe": "a named pipe", "folder": "a folder"}.get(kind, "a device")
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            open_list(source)
+        except BaseException as error:  # looked at below
+            caught.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # a reader blocked on the pipe: let it go, then fail
+        os.close(os.open(source, os.O_RDWR | os.O_NONBLOCK))
+        pytest.fail("open_list waited for a writer to the named pipe")
+    assert len(caught) == 1 and isinstance(caught[0], FideInputError), caught
+    assert str(caught[0]).startswith(f"{source}: {said}, not a file")
+
+
+def made_by_an_earlier_run(source: Path) -> Path:
+    """The list indexed once; its index's path."""
+    with open_list(source) as listed:
+        assert listed.index is not None
+        return listed.index
+
+
+def edited(index: Path, old: bytes, new: bytes) -> None:
+    data = index.read_bytes()
+    assert data.count(old) == 1
+    index.write_bytes(data.replace(old, new))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="links need rights on Windows")
+@pytest.mark.parametrize("place", ["next to the list", "private folder"])
+@pytest.mark.parametrize("target", ["a file", "a missing file"])
+def test_a_link_planted_at_the_index_name_is_never_written_through(
+    place: str, target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    """Another user plants a link where the index will be written: the victim's file stays as
+    it was (or is not made), the index is written as a file of its own."""
+    media = tmp_path / "media"
+    media.mkdir()
+    source = write_text(media / "players_list_foa.txt", LINES)
+    victim = tmp_path / "victim" / "notes.txt"
+    victim.parent.mkdir()
+    if target == "a file":
+        victim.write_bytes(b"my notes")
+    if place == "next to the list":
+        index = fidelist.index_path(source)
+    else:
+        read_only(monkeypatch, media)
+        folder, _ = cache.private_folder()
+        assert folder == private
+        index = fidelist.index.private_index(private, source)
+    index.symlink_to(victim)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675 and listed.index == index
+    assert not index.is_symlink() and index.is_file()
+    assert (victim.read_bytes() if target == "a file" else victim.exists()) in (b"my notes", False)
+
+
+def test_an_index_in_the_shared_temporary_folder_is_never_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where an earlier version put the index of a list in a read-only folder (a name anyone
+    could work out): an index planted there, with a rating edited, is not used."""
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    planted = temporary / f"{'0' * 16}-players_list_foa.txt.fide-rating-index"
+    built = made_by_an_earlier_run(source)
+    planted.write_bytes(built.read_bytes().replace(b"2675  0", b"2990  0"))
+    built.unlink()
+    digest = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+    old = temporary / f"{digest}-players_list_foa.txt.fide-rating-index"  # the old name
+    old.write_bytes(planted.read_bytes())
+    read_only(monkeypatch, media)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        assert listed.index is not None and temporary not in listed.index.parents
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
+def test_an_index_another_user_planted_next_to_the_list_is_not_used(
+    tmp_path: Path, private: Path
+) -> None:
+    """A shared folder (sticky, as /tmp): another user plants an index with Polgar's rating
+    edited (2675 to 2990) under the index's name. It is not read, not replaced (it is his),
+    and the user's own goes to the private folder."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    source = write_text(shared / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    edited(index, b"2675  0", b"2990  0")
+    os.chown(index, 12345, 12345)
+    planted = index.read_bytes()
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        assert listed.index is not None and listed.index.parent == private
+    assert index.read_bytes() == planted and index.stat().st_uid == 12345
+
+
+@pytest.mark.parametrize("part", ["head", "stamp", "fences", "another key"])
+def test_an_index_not_signed_with_the_users_key_is_made_anew(
+    part: str, tmp_path: Path, private: Path
+) -> None:
+    """An index made with another key (another user's, or one forged), or with its head, its
+    stamp or the first FIDE ID of its blocks changed, is not used: the list is read again."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    data = bytearray(index.read_bytes())
+    fences = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2
+    if part == "head":  # the problems' count, a figure of the head
+        data[:] = data.replace(b'"error_count": 0', b'"error_count": 9')
+    elif part == "stamp":  # the stamp of another list (its size)
+        size = str(source.stat().st_size).encode()
+        data[:] = data.replace(b'"size": ' + size, b'"size": ' + str(int(size) + 1).encode())
+    elif part == "fences":  # the first key: Polgar's made Carlsen's
+        assert int.from_bytes(data[fences : fences + 8], "little") >> 32 == 700070
+        data[fences : fences + 8] = (1503014 << 32).to_bytes(8, "little")
+    else:
+        (private / cache.KEY_NAME).write_bytes(os.urandom(cache.KEY_BYTES))
+    index.write_bytes(bytes(data))
+    shown: list[tuple[int, int]] = []
+    with open_list(source, recorder(shown)) as listed:
+        assert shown  # read again
+        carlsen = listed.get(1503014)
+        assert carlsen is not None and carlsen.rating == 2823 and listed.error_count == 0
+        assert listed.get(700070) is not None
+
+
+def test_a_key_edited_in_the_index_is_found_before_it_is_used(tmp_path: Path) -> None:
+    """The keys (the FIDE ID above the record's position): Carlsen's made to point at Polgar's
+    record. The look-up fails (never Polgar's rating as Carlsen's), the index is removed."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    data = bytearray(index.read_bytes())
+    keys = data.index(b"\n", data.index(b'"salt"')) + 2 * cache.TAG_BYTES + 2 + 8 + 16
+    polgar, carlsen = (int.from_bytes(data[at : at + 8], "little") for at in (keys, keys + 8))
+    assert (polgar >> 32, carlsen >> 32) == (700070, 1503014)
+    data[keys + 8 : keys + 16] = (1503014 << 32 | polgar & 0xFFFFFFFF).to_bytes(8, "little")
+    index.write_bytes(bytes(data))
+    with (
+        open_list(source) as listed,
+        pytest.raises(ListFileError, match="does not hold what it was made with"),
+    ):
+        listed.get(1503014)
+    assert not index.exists()
+
+
+def test_a_rating_edited_in_the_index_is_found_before_it_is_used(tmp_path: Path) -> None:
+    """An index of the user's own whose head is right, a rating edited among its records: the
+    look-up fails (never "2990 on the list"), the index is removed and made anew."""
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = made_by_an_earlier_run(source)
+    edited(index, b"2675  0", b"2990  0")
+    with (
+        open_list(source) as listed,
+        pytest.raises(ListFileError, match="does not hold what it was made with"),
+    ):
+        listed.get(700070)
+    assert not index.exists()
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+    edited(index, b"2675  0", b"2990  0")
+    with open_list(source) as listed, pytest.raises(ListFileError, match=str(index)):
+        listed.write_text(io.BytesIO(), {})  # every record checked before one is copied
+
+
+class Counted:
+    """An index file read through, the bytes read counted."""
+
+    def __init__(self, f: Any, count: list[int]) -> None:
+        self._f, self._count = f, count
+
+    def read(self, n: int) -> bytes:
+        data = self._f.read(n)
+        self._count.append(len(data))
+        return bytes(data)
+
+    def readline(self, limit: int) -> bytes:
+        data = self._f.readline(limit)
+        self._count.append(len(data))
+        return bytes(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._f, name)
+
+
+@pytest.mark.parametrize("kind", ["2 GiB", "pipe", "link to a device", "folder"])
+def test_an_index_is_read_no_further_than_a_list_needs(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file under the index's name: 2 GiB of one line (sparse), a named pipe, a link to
+    /dev/zero, a folder. The first 1 MiB at most is read of the first, nothing of the
+    others; the list is read and its index made in the private folder or next to it."""
+    if kind != "2 GiB" and sys.platform == "win32":
+        pytest.skip("no named pipes or devices")
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    index = fidelist.index_path(source)
+    if kind == "2 GiB":
+        with index.open("wb") as f:
+            f.write(fidelist.index._MAGIC + b"{" * 300)
+            f.truncate(2 << 30)
+    elif kind == "pipe":
+        os.mkfifo(index)
+    elif kind == "folder":
+        index.mkdir()
+        (index / "inside").write_bytes(b"x")
+    else:
+        index.symlink_to("/dev/zero")
+    count: list[int] = []
+    opened = cache.open_own
+
+    def open_own(path: Path) -> Any:
+        f = opened(path)
+        return None if f is None else Counted(f, count)
+
+    monkeypatch.setattr(fidelist.index, "open_own", open_own)
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+    assert sum(count) <= (1 << 20) + 1024 and (kind == "2 GiB") == bool(count)
+
+
+@pytest.mark.parametrize("case", ["open to others", "a link", "another user's", "none at all"])
+def test_a_private_folder_that_is_not_the_users_own_is_not_used(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    """The private folder is used only when it is the user's own and no one else can write
+    it: else the next one (in the temporary folder), else none, and the list is read into
+    memory, saying why. Another user is played by the program taking the user for another
+    (every file and folder made here is then that other user's)."""
+    if case == "a link" and sys.platform == "win32":
+        pytest.skip("links need rights on Windows")
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, media)
+    real = cache.me()
+    if case == "another user's":
+        assert real is not None
+        monkeypatch.setattr(cache, "me", lambda: real + 1)
+    second = temporary / f"fide-rating-{cache.me()}"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for folder in (private, second):
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        if case == "a link":
+            folder.symlink_to(elsewhere, target_is_directory=True)
+            break  # the second one is made and used
+        folder.mkdir()
+        if case != "another user's":
+            folder.chmod(0o777)
+        if case == "open to others":
+            break
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.rating == 2675
+        if case in ("open to others", "a link"):
+            assert listed.warnings == [] and listed.index is not None
+            assert listed.index.parent == second
+            assert stat.S_IMODE(second.stat().st_mode) == 0o700
+        else:
+            why = (
+                f"owned by another user (user ID {real})" if case == "another user's"
+                else "writable by others (mode 777)"
+            )  # fmt: skip
+            assert listed.warnings == [
+                "the list's index could not be written (no private folder for its key "
+                f"({private}: {why}; {second}: {why})): the list was read into memory, and "
+                "is read again on every use"
+            ]
+            assert listed.index is None
+    assert list(elsewhere.iterdir()) == []  # nothing written through the link
+    assert list(media.iterdir()) == [source]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
+def test_a_private_folder_another_user_made_first_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private: Path
+) -> None:
+    media, temporary = folders(tmp_path, monkeypatch)
+    source = write_text(media / "players_list_foa.txt", LINES)
+    read_only(monkeypatch, media)
+    private.mkdir(parents=True, mode=0o700)
+    os.chown(private, 12345, 12345)
+    with open_list(source) as listed:
+        assert listed.index is not None and listed.index.parent.parent == temporary
+    assert list(private.iterdir()) == []
+
+
+def _open_in_a_process(source: str) -> tuple[int | None, int, str]:
+    with open_list(Path(source)) as listed:
+        polgar = listed.get(700070)
+        return (None if polgar is None else polgar.rating), len(listed), str(listed.index)
+
+
+def _key_in_a_process(folder: str) -> bytes | None:
+    return cache.user_key(Path(folder))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fork")
+def test_runs_at_once_index_one_list_and_make_one_key(tmp_path: Path, private: Path) -> None:
+    """Eight runs at once on a list not yet indexed, the user's key not yet made: each reads
+    the list right, one key is made and kept, and the index left is whole."""
+    import multiprocessing
+
+    many = [POLGAR.replace("700070 ", str(1_000_000 + i)[:7]) for i in range(3000)]
+    source = write_text(tmp_path / "players_list_foa.txt", [*many, POLGAR])
+    private.mkdir(parents=True, mode=0o700)
+    with multiprocessing.get_context("fork").Pool(8) as pool:
+        keys = pool.map(_key_in_a_process, [str(private)] * 8)
+        results = pool.map(_open_in_a_process, [str(source)] * 8)
+    assert len(set(keys)) == 1 and keys[0] == (private / cache.KEY_NAME).read_bytes()
+    assert results == [(2675, 3001, str(fidelist.index_path(source)))] * 8
+    shown: list[tuple[int, int]] = []
+    with open_list(source, recorder(shown)) as listed:
+        assert not shown and len(listed) == 3001  # the index left is used
+        assert len(list(listed)) == 3001  # every record's digest right
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+def test_a_rating_or_id_with_a_digit_int_refuses_is_a_problem_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """``str.isdigit`` takes ``²`` (Latin-1 byte 0xB2): a rating ``2²10`` or such a FIDE ID
+    is reported with its line, the rest read."""
+    rating = POLGAR[:113] + "2\xb210  " + POLGAR[119:]
+    fide_id = "4\xb2" + JUNIOR[2:]
+    source = write_text(tmp_path / "players_list_foa.txt", [CARLSEN, rating, fide_id])
+    with open_list(source) as listed:
+        assert [str(e) for e in listed.errors] == [
+            "line 3: SRtng: expected a number, got '2²10'",
+            "line 4: expected a FIDE ID (digits) in columns 1-15, got '4²99999'",
+        ]
+        assert len(listed) == 1 and listed.get(1503014) is not None
+    xml = tmp_path / "players_list_xml_foa.xml"
+    xml.write_text(xml_of([CARLSEN, POLGAR]).replace("<rating>2675<", "<rating>2²10<"))
+    with open_list(xml) as listed:
+        assert [str(e) for e in listed.errors] == [
+            "line 2: player 700070: <rating> expected a number, got '2²10'"
+        ]
+        assert len(listed) == 1
+
+
+@pytest.mark.parametrize("kind", ["encrypted", "compression"])
+def test_a_zip_entry_that_cannot_be_unpacked_is_refused_naming_it(
+    kind: str, tmp_path: Path
+) -> None:
+    source = zipped(tmp_path / "players_list.zip", "players_list_foa.txt",
+                    ("\r\n".join([HEADER, *LINES]) + "\r\n").encode("latin-1"))  # fmt: skip
+    data = bytearray(source.read_bytes())
+    for signature, flags in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):  # both headers
+        at = data.index(signature)
+        if kind == "encrypted":
+            data[at + flags] |= 1
+        else:  # a method zipfile does not know (AES: 99)
+            data[at + flags + 2 : at + flags + 4] = (99).to_bytes(2, "little")
+    source.write_bytes(bytes(data))
+    refused(source, "players_list_foa.txt in the zip is encrypted: expected FIDE's list as "
+            "published" if kind == "encrypted" else "players_list_foa.txt in the zip cannot "
+            "be unpacked: expected FIDE's list as published \\(deflated\\), got")  # fmt: skip
+
+
+# --- the XML list read as XML ----------------------------------------------------------------
+
+
+POLGAR_RATING = "<rating>2675</rating>"
+
+
+def by_a_parser(document: bytes) -> dict[int, int | None]:
+    """FIDE ID -> standard rating, as the standard library's XML parser reads the document
+    (players in no namespace, fields in no namespace, text only, each once)."""
+    import xml.etree.ElementTree as ET
+
+    out: dict[int, int | None] = {}
+    for player in ET.fromstring(document).findall("player"):
+        texts = {child.tag: "".join(child.itertext()) for child in player}
+        assert len(texts) == len(player) and all(len(child) == 0 for child in player)
+        rating = texts.get("rating", "").strip()
+        out[int(texts["fideid"])] = int(rating) or None if rating else None
+    return out
+
+
+# each: the XML list with Polgar's rating (or her player, or the list's start) written so,
+# and her rating as an XML parser reads it
+READ_AS_XML = {
+    "a comment after the rating": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<!-- <rating>1000</rating> -->",
+        2675,
+    ),
+    "a comment before it": (POLGAR_RATING, "<!-- <rating>1000</rating> -->" + POLGAR_RATING, 2675),
+    "a player in a comment": (
+        "<player>\n  <fideid>700070",
+        "<!-- <player><fideid>700070</fideid><name>X</name><rating>1000</rating></player>\n</player> --><player>\n  <fideid>700070",
+        2675,
+    ),
+    "a CDATA section after it": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<![CDATA[<rating>1000</rating>]]>",
+        2675,
+    ),
+    "the rating in a CDATA section": (POLGAR_RATING, "<rating><![CDATA[2675]]></rating>", 2675),
+    "a </player> in a CDATA section": (
+        POLGAR_RATING,
+        POLGAR_RATING
+        + "<o_title2><![CDATA[</player><player><fideid>700070</fideid><name>Y</name><rating>1000</rating></player>]]></o_title2>",
+        2675,
+    ),
+    "a processing instruction": (
+        POLGAR_RATING,
+        POLGAR_RATING + "<?pi <rating>1000</rating> ?>",
+        2675,
+    ),
+    "character references": (POLGAR_RATING, "<rating>&#50;&#x36;75</rating>", 2675),
+    "an entity in the name": ("Polgar, Judit", "Polgar &amp; &lt;Judit&gt;", 2675),
+    "an attribute": ("<player>\n  <fideid>700070", '<player id="x">\n  <fideid>700070', 2675),
+    "an attribute on the rating": (POLGAR_RATING, '<rating kind="standard">2675</rating>', 2675),
+    "white space in the tags": (POLGAR_RATING, "<rating >2675</rating\n>", 2675),
+    "an empty rating": (POLGAR_RATING, "<rating/>", None),
+    "a field FIDE may add": (POLGAR_RATING, POLGAR_RATING + "<arena>x</arena>", 2675),
+    "a rating in another namespace, declared on the list": (
+        "<playerslist>",
+        '<playerslist xmlns:f="urn:x">',
+        2675,
+    ),
+    "a comment before the first player": ("<playerslist>", "<playerslist><!-- <player> -->", 2675),
+    "an XML declaration and a byte order mark": (
+        "<playerslist>",
+        '\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>',
+        2675,
+    ),
+    "a comment after the list": ("</playerslist>", "</playerslist><!-- <player> -->", 2675),
+}
+
+
+def as_list(tmp_path: Path, old: str, new: str, zip_it: bool = False) -> tuple[Path, bytes]:
+    body = xml_of(LINES)
+    assert body.count(old) == 1
+    document = body.replace(old, new).encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+        (tmp_path / "players_list_xml_foa.xml").unlink()
+    return source, document
+
+
+READERS = ["serial", "ranges of 150 bytes", "ranges of 1000 bytes", "zipped, in ranges"]
+
+
+def reading(monkeypatch: pytest.MonkeyPatch, reader: str) -> bool:
+    """The reader set up; whether the list is zipped."""
+    if reader != "serial":
+        in_ranges(monkeypatch, 1000 if "1000" in reader else 150)
+    return reader.startswith("zipped")
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(READ_AS_XML))
+def test_the_xml_list_is_read_as_an_xml_parser_reads_it(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, rating = READ_AS_XML[case]
+    source, document = as_list(tmp_path, old, new, reading(monkeypatch, reader))
+    expected = by_a_parser(document.removeprefix(b"\xef\xbb\xbf"))
+    assert expected[700070] == rating  # the case is what it says
+    with open_list(source) as listed:
+        assert listed.errors == []
+        assert {p.fide_id: p.rating for p in listed} == expected
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.blitz == 2630 and polgar.flag == "wi"
+        if case == "an entity in the name":
+            assert polgar.name == "Polgar & <Judit>"
+
+
+# each: Polgar's player written so, and the problem reported for her (the rest read)
+PROBLEMS = {
+    "a rating given twice": (POLGAR_RATING, POLGAR_RATING + "<rating>1000</rating>",
+                             "player 700070: <rating> is given twice"),
+    "an element in the rating": (POLGAR_RATING, "<rating><b>1000</b></rating>",
+                                 "player 700070: <rating> holds the element <b>, expected text"),
+    "a rating in a namespace": (
+        POLGAR_RATING, POLGAR_RATING + '<f:rating xmlns:f="urn:x">1000</f:rating>',
+        "player 700070: expected FIDE's <rating>, got <rating> in the namespace 'urn:x'"),
+    "a player in a namespace": (
+        "<player>\n  <fideid>700070", '<player xmlns="urn:x">\n  <fideid>700070',
+        "expected FIDE's <player>, got <player> in the namespace 'urn:x'"),
+    "a digit int refuses, as a reference": (
+        POLGAR_RATING, "<rating>2&#178;10</rating>",
+        "player 700070: <rating> expected a number, got '2²10'"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(PROBLEMS))
+def test_a_player_xml_reads_otherwise_than_fide_writes_is_a_problem(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, message = PROBLEMS[case]
+    source, _ = as_list(tmp_path, old, new, reading(monkeypatch, reader))
+    with open_list(source) as listed:
+        assert [str(e) for e in listed.errors] == [f"line 2: {message}"]
+        assert listed.get(700070) is None and len(listed) == 3
+
+
+# each: the list written so, and why it is refused (an XML parser refuses it too, but a list
+# in a namespace, not FIDE's, and a document type, which is never read)
+NOT_XML = {
+    "an entity XML does not define": ("Polgar, Judit", "Polg&aacute;r", "undefined entity"),
+    "a character XML forbids": ("Polgar, Judit", "Polgar\x01", "not well-formed"),
+    "a reference to one": ("Polgar, Judit", "Polgar&#x110000;", "reference to invalid character"),
+    "a tag that does not close": (POLGAR_RATING, "<rating>2675</ratin>", "mismatched tag"),
+    "bytes that are not UTF-8": ("Polgar, Judit", "Polg\udce1r", "not well-formed"),
+    "a list in a namespace": ("<playerslist>", '<playerslist xmlns="urn:x">',
+                              "expected FIDE's XML list .* in the namespace 'urn:x' as its root"),
+    "a document type after a comment": (
+        "<playerslist>",  # past the first 4 KiB, which are looked at before any parsing
+        "<!-- <playerslist> --><!--" + "x" * 5000 + '--><!DOCTYPE p [<!ENTITY a "b">]><playerslist>',
+        "document type or entity declaration"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("case", list(NOT_XML))
+def test_a_list_that_is_not_well_formed_xml_is_refused_naming_where(
+    case: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, new, match = NOT_XML[case]
+    zip_it = reading(monkeypatch, reader)
+    written = new.encode("utf-8", errors="surrogateescape")
+    document = xml_of(LINES).encode().replace(old.encode(), written)
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+    if "namespace" not in case and "document type" not in case:
+        with pytest.raises(Exception, match=match):  # the standard library's parser: too
+            by_a_parser(document)
+    message = refused(source, match)
+    if "byte" in message:  # where it goes wrong, within the player's line
+        at = int(message.split("byte ")[1].split(":")[0].replace(",", ""))
+        assert 0 <= at - document.index(written) < 40, message
+
+
+def test_a_list_declared_in_latin_1_is_read_in_latin_1(tmp_path: Path) -> None:
+    body = xml_of(LINES).replace("Polgar, Judit", "Polgár, Judit")
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(b'<?xml version="1.0" encoding="ISO-8859-1"?>\n' + body.encode("latin-1"))
+    with open_list(source) as listed:
+        polgar = listed.get(700070)
+        assert polgar is not None and polgar.name == "Polgár, Judit" and polgar.rating == 2675
+
+
+@pytest.mark.parametrize("reader", ["serial", "ranges of 1000 bytes"])
+def test_endless_markup_is_refused_at_once(
+    reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment (with a </player> every few KiB, so that no stretch is long) that never
+    ends: refused once it is longer than any player, not held in memory to its end."""
+    reading(monkeypatch, reader)
+    filler = ("x" * 4000 + "</player>") * 20_000  # 80 MB
+    body = xml_of(LINES).replace(POLGAR_RATING, POLGAR_RATING + "<!--" + filler + "-->")
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(body)
+    refused(source, "expected a <player> element of at most 16,384 bytes")
+
+
+@pytest.mark.parametrize("reader", ["serial, in reads of 700 bytes", *READERS[1:]])
+def test_markup_in_every_player_is_read_as_xml(
+    reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment holding a whole player, and a CDATA section holding </player>, in each of
+    3,000 players (the reads and ranges cut through them): each player read as an XML
+    parser reads it, and the list's fast reading taken up again between them."""
+    if reader.startswith("serial"):
+        monkeypatch.setattr(fidelist.xmllist, "CHUNK", 700)
+    zip_it = reading(monkeypatch, reader)
+    many = [POLGAR.replace("700070 ", str(1_000_000 + i)[:7]) for i in range(3000)]
+    fake = (
+        "<!-- </player><player><fideid>{}</fideid><name>X</name><rating>1000</rating></player> -->"
+    )
+    body = xml_of([CARLSEN, *many])
+    parts = body.split(POLGAR_RATING)
+    assert len(parts) == 3001
+    body = parts[0] + "".join(
+        POLGAR_RATING + (fake.format(1_000_000 + i) if i % 2 else "<o><![CDATA[</player>]]></o>")
+        + part
+        for i, part in enumerate(parts[1:])
+    )  # fmt: skip
+    document = body.encode()
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(document)
+    if zip_it:
+        source = zipped(tmp_path / "players_list_xml.zip", source.name, document)
+    expected = by_a_parser(document)
+    assert len(expected) == 3001 and set(expected.values()) == {2675, 2823}
+    with open_list(source) as listed:
+        assert listed.errors == [] and {p.fide_id: p.rating for p in listed} == expected
+
+
+def test_a_key_of_the_wrong_length_is_made_anew(tmp_path: Path, private: Path) -> None:
+    source = write_text(tmp_path / "players_list_foa.txt", LINES)
+    private.mkdir(parents=True, mode=0o700)
+    (private / cache.KEY_NAME).write_bytes(b"short")
+    with open_list(source) as listed:
+        assert listed.warnings == [] and listed.index == fidelist.index_path(source)
+    assert len((private / cache.KEY_NAME).read_bytes()) == cache.KEY_BYTES
+
+
+@pytest.mark.parametrize("field", ["fideid", "rating"])
+@pytest.mark.parametrize("reader", ["serial", "ranges of 1000 bytes"])
+def test_a_number_of_5000_digits_is_a_problem_not_a_traceback(
+    field: str, reader: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``int`` refuses a number of more than 4,300 digits: such a FIDE ID or rating (within
+    the 16 KiB a player may take) is a problem of that player."""
+    reading(monkeypatch, reader)
+    old = "<fideid>700070</fideid>" if field == "fideid" else POLGAR_RATING
+    new = f"<{field}>{'7' * 5000}</{field}>"
+    source, _ = as_list(tmp_path, old, new)
+    with open_list(source) as listed:
+        said = (
+            "FIDE ID 77777777777777777777... is too large" if field == "fideid"
+            else f"player 700070: <rating> expected a number, got {'7' * 12!r}"
+        )  # fmt: skip
+        assert [str(e) for e in listed.errors] == [f"line 2: {said}"] and len(listed) == 3

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fide_rating.files import atomic, clean_stale, write_bytes
+from fide_rating.files import MARK, PART, atomic, clean_stale, write_bytes
 
 
 def test_replaces_the_file_and_keeps_its_mode(tmp_path: Path) -> None:
@@ -65,9 +65,9 @@ def test_a_folder_is_not_a_file(tmp_path: Path) -> None:
 
 
 def test_stale_temporaries_of_a_killed_run_are_removed(tmp_path: Path) -> None:
-    old = tmp_path / ".event.xlsx.abc123.part"
+    old = tmp_path / f".event.xlsx{MARK}abc12345{PART}"
     old.write_bytes(b"half")
-    young = tmp_path / ".other.xlsx.def456.part"
+    young = tmp_path / f".other.xlsx{MARK}def45678{PART}"
     young.write_bytes(b"in progress")
     hour_ago = time.time() - 7200
     os.utime(old, (hour_ago, hour_ago))

@@ -18,10 +18,9 @@ import pytest
 import trf as independent  # the trf package from PyPI: another reader of the format
 
 from crosstables import crosstable
-from fide_rating.commands import layout
 from fide_rating.commands.cli import main
-from fide_rating.commands.templates import build_list
-from fide_rating.formats import trf
+from fide_rating.formats import layout, trf
+from fide_rating.formats.templates import build_list
 from fide_rating.rules.berger import schedule
 from fide_rating.rules.rounding import fide_round
 

@@ -31,7 +31,7 @@ def test_seed_000_8_34_as_one_event() -> None:
 
 
 def test_seed_001_example_2_below_50() -> None:
-    """Seed 001 is the 2017 regulation: its examples belong to 2014-07 (5 games, half a point
+    """The Hungarian Chess Federation's regulation of 2017: its examples belong to 2014-07 (5 games, half a point
     enough in a first event); under FIDE's dates 2012-07 still needed 9 games and 1 point."""
     assert fr.initial_rating(games(1766, 5, 0.5), "2014-07").rating == 1400
     assert fr.initial_rating(games(1766, 5, 0.5), "2012-07").rating is None

@@ -13,9 +13,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from fide_rating.commands import layout
 from fide_rating.commands.cli import main
 from fide_rating.commands.console import csv_text, inert
+from fide_rating.formats import layout
 from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line
 
 PAYLOADS = [
@@ -168,7 +168,7 @@ def test_files_larger_than_any_real_one_are_refused_unread(
     book = tmp_path / "huge.xlsx"
     with book.open("wb") as f:
         f.truncate(600 << 20)
-    assert main(["recalc", str(book), "-o", str(tmp_path / "out")]) == 1
+    assert main(["recalc", str(book), "-o", str(tmp_path / "out")]) == 2  # nothing done
     err = capsys.readouterr().err
     assert "refused: the file holds 600 MiB, more than a workbook's parts may hold unpacked" in err
     trf = tmp_path / "huge.trf"

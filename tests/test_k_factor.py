@@ -21,7 +21,8 @@ def k(edition: str, **kw: object) -> int:
      ("2024-03", 40, 20), ("2025-10", 40, 20)],
 )  # fmt: skip
 def test_games_29_30_31(edition: str, new: int, standard: int) -> None:
-    """K 30/15/10 until 30 June 2014 (FIDE's dates; seed 000's text says 40/20), 40/20 from."""
+    """K 30/15/10 until 30 June 2014 (FIDE's dates; the text of B.02 "amended 1984-2012" says
+    40/20), 40/20 from."""
     assert k(edition, games_before=29) == new
     assert k(edition, games_before=30) == standard
     assert k(edition, games_before=31) == standard
@@ -47,10 +48,11 @@ def test_2400_for_ever_and_2300_junior_limit() -> None:
 
 
 def test_junior_year_boundary_each_edition() -> None:
-    born = dt.date(2000, 7, 1)  # 18 on 2018-07-01
+    born = dt.date(2000, 7, 1)  # 18 on 2018-07-01: K 40 to the end of 2018 (FIDE's practice)
     for edition in ("2014-07",):
-        assert k(edition, birth=born, on=dt.date(2018, 6, 30)) == 40
-        assert k(edition, birth=born, on=dt.date(2018, 7, 1)) == 20
+        assert k(edition, birth=born, on=dt.date(2018, 7, 1)) == 40
+        assert k(edition, birth=born, on=dt.date(2018, 12, 31)) == 40
+        assert k(edition, birth=born, on=dt.date(2019, 1, 1)) == 20
     for edition in ("2022-01", "2024-03", "2025-10"):
         assert k(edition, birth=2007, on=dt.date(2025, 12, 31)) == 40
         assert k(edition, birth=2007, on=dt.date(2026, 1, 1)) == 20

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from fractions import Fraction
 from pathlib import Path
@@ -10,12 +11,11 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.commands import templates as tpl
 from fide_rating.commands.cli import main
-from fide_rating.commands.period import run
-from fide_rating.commands.period_book import read_list
-from fide_rating.commands.period_calc import PeriodError
+from fide_rating.events.period_run import run
+from fide_rating.formats import templates as tpl
 from fide_rating.formats import trf
+from fide_rating.formats.listbook import PeriodError, read_list
 
 R = trf.Round
 
@@ -93,7 +93,7 @@ def two_events(tmp: Path) -> list[Path]:
 
 def test_period_end_to_end(tmp_path: Path) -> None:
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
-    results, out = run(lst, two_events(tmp_path), tmp_path / "next.xlsx")
+    results, out, _ = run(lst, two_events(tmp_path), tmp_path / "next.xlsx")
     by = {r.before.fide_id: r for r in results}
     ed = fr.get_edition(dt.date(2024, 2, 3))
     # Anna: two events, K 20 from the list; the change is the events' K x chg rounded once
@@ -120,7 +120,7 @@ def test_period_end_to_end(tmp_path: Path) -> None:
     assert by["1006"].after.rating is None and by["1006"].initial is not None
     # Emil: 1405 - 6 = 1399, then the one-time adjustment of 1 March 2024: 0.6 x 1399 + 800
     assert by["1005"].change == -6 and by["1005"].after.rating == 1639
-    assert by["1005"].note == "2024 adjustment from 1399"
+    assert by["1005"].note == "2024-03 adjustment of the list of 2024-03-01: 1399 -> 1639"
     wb = openpyxl.load_workbook(out)
     assert wb["Period"]["B1"].value == dt.datetime(2024, 3, 1)
     listed = {str(r[0]): r for r in wb["List"].iter_rows(min_row=2, values_only=True)}
@@ -137,7 +137,7 @@ def test_period_end_to_end(tmp_path: Path) -> None:
 
 
 def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
-    from fide_rating.commands.convert import to_workbook
+    from fide_rating.formats.crosstable_write import to_workbook
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
     trfs = two_events(tmp_path)
@@ -146,8 +146,8 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
         book = path.with_suffix(".xlsx")
         to_workbook(trf.read(path)).save(book)
         books.append(book)
-    from_trf, _ = run(lst, trfs, tmp_path / "a.xlsx")
-    from_books, _ = run(lst, books, tmp_path / "b.xlsx")
+    from_trf, _, _ = run(lst, trfs, tmp_path / "a.xlsx")
+    from_books, _, _ = run(lst, books, tmp_path / "b.xlsx")
     assert [(r.after.rating, r.change, r.note) for r in from_trf] == [
         (r.after.rating, r.change, r.note) for r in from_books
     ]
@@ -156,7 +156,8 @@ def test_events_as_workbooks_give_the_same_period(tmp_path: Path) -> None:
 def test_many_files_read_in_parallel_give_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fide_rating.commands import period_book, period_calc
+    from fide_rating.events import period as period_calc
+    from fide_rating.formats import listbook as period_book
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     files = [
@@ -190,7 +191,7 @@ def test_k_times_n_over_the_whole_period(tmp_path: Path) -> None:
     }
     a = make_event(tmp_path / "a.trf", dt.date(2024, 4, 2), "Match A", ["1002", "1007"], rounds)
     b = make_event(tmp_path / "b.trf", dt.date(2024, 4, 20), "Match B", ["1002", "1007"], rounds)
-    results, _ = run(lst, [a, b], tmp_path / "next.xlsx")
+    results, _, _ = run(lst, [a, b], tmp_path / "next.xlsx")
     bert = next(r for r in results if r.before.fide_id == "1002")
     assert {c.k for _, _, c in bert.events} == {38}
 
@@ -199,11 +200,11 @@ def test_below_the_floor_becomes_unrated(tmp_path: Path) -> None:
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 4, 1), dt.date(2024, 5, 1))
     games = {1: [R(2, "w", "0"), R(2, "b", "0")] * 2, 2: [R(1, "b", "1"), R(1, "w", "1")] * 2}
     e = make_event(tmp_path / "e.trf", dt.date(2024, 4, 3), "Match", ["1005", "1007"], games)
-    results, _ = run(lst, [e], tmp_path / "next.xlsx")
+    results, _, _ = run(lst, [e], tmp_path / "next.xlsx")
     emil = next(r for r in results if r.before.fide_id == "1005")
     assert emil.change is not None and 1405 + emil.change < 1400
     assert emil.after.rating is None and emil.after.k is None
-    assert emil.note == "below the floor 1400: unrated"
+    assert emil.note == "below the floor 1400 of the list of 2024-05-01: unrated"
 
 
 def test_wrong_input_writes_nothing(tmp_path: Path) -> None:
@@ -263,7 +264,7 @@ def test_template_list_is_shipped_and_fresh(tmp_path: Path) -> None:
 def test_the_same_event_twice_is_refused(tmp_path: Path) -> None:
     """Given twice (the same TRF, or the TRF and the workbook made from it), an event would
     count twice: refused with a message, nothing written."""
-    from fide_rating.commands.convert import to_workbook
+    from fide_rating.formats.crosstable_write import to_workbook
 
     lst = make_list(tmp_path / "list.xlsx", dt.date(2024, 2, 1), dt.date(2024, 3, 1))
     e1, e2 = two_events(tmp_path)
@@ -300,12 +301,12 @@ def _fide_list(path: Path, extra: int = 3) -> Path:
 
 
 def test_fides_own_list_as_the_periods_list(tmp_path: Path) -> None:
-    from fide_rating.commands.period import run_with_fide_list
+    from fide_rating.events.period_run import run_with_fide_list
     from fide_rating.formats.fidelist import open_list
 
     source = _fide_list(tmp_path / "players_list_foa.txt")
     events = two_events(tmp_path)
-    results, out = run_with_fide_list(source, events, tmp_path / "next.txt",
+    results, out, _ = run_with_fide_list(source, events, tmp_path / "next.txt",
                                       dt.date(2024, 2, 1), dt.date(2024, 3, 1))  # fmt: skip
     by = {r.before.fide_id: r for r in results}
     assert set(by) == {"1001", "1002", "1003", "1004", "1005", "1006", "1007"}
@@ -318,11 +319,16 @@ def test_fides_own_list_as_the_periods_list(tmp_path: Path) -> None:
     written = out.read_bytes().decode().splitlines()
     assert written[0] == original[0]  # the header
     idle = [line for line in original if line.startswith("9000")]
-    assert idle and all(line in written for line in idle)  # untouched players as they were
-    with open_list(out) as nxt:
+    assert idle and not any(line in written for line in idle)  # the 2024 adjustment: all moved
+    with open_list(source) as before, open_list(out) as nxt:
         anna = nxt.get(1001)
         assert anna is not None and anna.rating == by["1001"].after.rating
         assert anna.games == 5 and len(nxt) == len(LIST) + 3
+        for i in range(3):  # without games: the standard rating adjusted, the rest as listed
+            was, now = before.get(900_000 + i), nxt.get(900_000 + i)
+            assert was is not None and now is not None and was.rating is not None
+            assert now.rating == fr.adjust_2024(was.rating) == (1940, 1941, 1941)[i]
+            assert now == dataclasses.replace(was, rating=now.rating)
 
 
 def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -337,7 +343,7 @@ def test_period_command_with_fides_list(tmp_path: Path, capsys: pytest.CaptureFi
                  "--date", "2024-02-01", "--next", "2024-03-01"]) == 0  # fmt: skip
     listed = {str(r[0]): r for r in openpyxl.load_workbook(tmp_path / "next.xlsx")["List"]
               .iter_rows(min_row=2, values_only=True)}  # fmt: skip
-    assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1901
+    assert len(listed) == len(LIST) + 3 and listed["900001"][6] == 1941  # 0.6 x 1901 + 800
 
 
 def test_twelve_months_chained_with_events_on_the_first_and_last_days(tmp_path: Path) -> None:
@@ -358,7 +364,7 @@ def test_twelve_months_chained_with_events_on_the_first_and_last_days(tmp_path: 
         following = tmp_path / f"2025-{month + 1:02d}.xlsx"
         before = read_list(current)
         assert (before.date, before.next_date) == (first, last + dt.timedelta(days=1))
-        results, _ = run(current, events, following)
+        results, _, _ = run(current, events, following)
         after = read_list(following)
         assert after.date == before.next_date
         anna = next(r for r in results if r.before.fide_id == "1001")
@@ -392,7 +398,7 @@ def test_twelve_months_chained_with_events_on_the_first_and_last_days(tmp_path: 
 def test_the_list_after_next(
     date: tuple[int, int, int], next_date: tuple[int, int, int], following: tuple[int, int, int]
 ) -> None:
-    from fide_rating.commands.period_book import following_list
+    from fide_rating.formats.listbook import following_list
 
     assert following_list(dt.date(*date), dt.date(*next_date)) == dt.date(*following)
 

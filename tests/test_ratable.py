@@ -44,7 +44,7 @@ def test_notations(text: str, periods: list[tuple[int | None, int]], increment: 
     assert tc.increment == increment and tc.minutes_for(60) == for_60
 
 
-@pytest.mark.parametrize("text", ["", "rapid", "G/60 d5", "90 min + 40/120", "Fischer"])
+@pytest.mark.parametrize("text", ["", "rapid", "G/60 d", "90 min + 40/120", "Fischer"])
 def test_notations_that_cannot_be_read(text: str) -> None:
     assert parse_time_control(text) is None
 

@@ -12,9 +12,9 @@ import pytest
 from openpyxl import Workbook
 
 from fide_rating.cells.calc import office as lo
-from fide_rating.commands import templates as tpl
 from fide_rating.engine.formula import Value, XlError, col_letters
 from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import templates as tpl
 from filled import seed_round_robin, small_swiss
 from test_workbook import user_workbook
 

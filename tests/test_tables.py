@@ -6,9 +6,10 @@ import itertools
 
 import pytest
 
-from fide_rating.rules.tables import DP_TABLE, PD_TABLE, PD_TABLE_2005, PdTable
+import fide_rating as fr
+from fide_rating.rules.tables import DP_TABLE, PD_TABLE, PdTable
 
-TABLES = [PD_TABLE, PD_TABLE_2005]
+TABLES = [PD_TABLE]
 
 
 def test_dp_table_complete_and_antisymmetric() -> None:
@@ -35,11 +36,13 @@ def test_pd_bands_contiguous_complementary_monotone(table: PdTable) -> None:
     assert [b.h for b in bands] == list(range(50, 101))
 
 
-def test_2005_variant_differs_only_in_its_two_printed_bands() -> None:
-    diff = [d for d in range(800) if PD_TABLE.pd_high(d) != PD_TABLE_2005.pd_high(d)]
-    assert diff == [327, 328]
-    assert PD_TABLE_2005.pd_high(326) == 87 and PD_TABLE_2005.pd_high(327) == 88
-    assert PD_TABLE.pd_high(328) == 87 and PD_TABLE.pd_high(329) == 88
+def test_every_edition_reads_the_english_table() -> None:
+    """The Polish translation of B.02 2005 prints 316-326 -> .87 and 327-344 -> .88; Elo's table
+    (1978, 2.11) and FIDE's English texts print 316-328 and 329-344: the English text decides."""
+    assert {e.pd_table for e in fr.EDITIONS} == {PD_TABLE}
+    assert [PD_TABLE.pd_high(d) for d in (315, 316, 326, 327, 328, 329, 344, 345)] == [
+        86, 87, 87, 87, 87, 88, 88, 89
+    ]  # fmt: skip
 
 
 # every band edge of 8.1.2 from both sides

@@ -11,9 +11,9 @@ import openpyxl
 import pytest
 
 import fide_rating as fr
-from fide_rating.commands import layout
-from fide_rating.commands import templates as tpl
 from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import layout
+from fide_rating.formats import templates as tpl
 from filled import seed_round_robin, small_swiss
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def test_seed_000_round_robin_example_2012(tmp_path: Path) -> None:
     assert out.problems == []
     assert out.output is not None
     p = _players(out.output)
-    # the unrated: Rc, Ru before and after the correction (seed 000 8.58)
+    # the unrated: Rc, Ru before and after the correction (B.02 2012, Hungarian translation, 8.58)
     expected = {"C": (2348, 2423, 2348, 2423), "E": (2348, 2393, 2348, 2393),
                 "H": (2348, 2150, 2342, 2144), "I": (2348, 2032, 2322, 2006)}  # fmt: skip
     for name, (rc1, ru1, rc, ru) in expected.items():

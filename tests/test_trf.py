@@ -11,10 +11,12 @@ import openpyxl
 import pytest
 
 from fide_rating.commands.cli import main
-from fide_rating.commands.convert import from_workbook, to_workbook
-from fide_rating.commands.report import is_round_robin, report
 from fide_rating.engine.recalc import recalc_file
-from fide_rating.formats import trf
+from fide_rating.events.rating import report
+from fide_rating.formats import trf, trf_player
+from fide_rating.formats.crosstable import from_workbook
+from fide_rating.formats.crosstable_write import to_workbook
+from fide_rating.formats.trf import is_round_robin
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = DATA / "karl-mala-gedenkturnier-2005.trf"
@@ -222,7 +224,7 @@ def test_cli_report_and_conversions(tmp_path: Path, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert "nothing.xlsx: No such file or directory" in err
     assert "notes.xlsx: not an .xlsx package (not a zip archive, or a damaged one)" in err
-    assert "expected player records (001) in the TRF, got: none" in err
+    assert "notes.xlsx: it is one already (export-trf writes a workbook's TRF)" in err
     broken = tmp_path / "broken.trf"
     broken.write_text("012 X\n001    1      A                                 2x00\n")
     assert main(["report", str(broken), "--edition", "2024-03-15"]) == 1
@@ -279,7 +281,7 @@ def test_an_impossible_birth_date_is_refused() -> None:
     assert f"line {i + 1}, column 70: player 1 (Vasquez,Rodrigo): birth date: expected YYYY/MM/DD or a year, got '1999/13/45'" \
         in [str(e) for e in t.errors]  # fmt: skip
     for fine in ("1999", "1999/00/00", "1999/01/15", "1999.01.15", ""):
-        assert trf._valid_birth(fine) or fine == ""
+        assert trf_player._valid_birth(fine) or fine == ""
 
 
 def test_a_nul_in_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -306,7 +308,9 @@ def test_one_huge_line_is_one_problem(capsys: pytest.CaptureFixture[str], tmp_pa
     assert str(huge).startswith(f"line {len(lines)}: player record too long (")
     garbled = [*lines[:-1], "001  285 m    Garbled" + "x" * 200]
     t = trf.parse("\n".join(garbled) + "\n")
-    assert len([e for e in t.errors if e.line == len(garbled)]) <= trf.MAX_ERRORS_PER_LINE + 1
+    assert (
+        len([e for e in t.errors if e.line == len(garbled)]) <= trf_player.MAX_ERRORS_PER_LINE + 1
+    )
 
 
 def test_report_without_a_start_date(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fide_rating.commands.cli import main
-from fide_rating.commands.report import report
+from fide_rating.events.rating import report
 from fide_rating.formats import trf
 from fide_rating.rules.berger import schedule
 
@@ -119,9 +119,13 @@ def test_start_dates_as_other_programs_write_them(
     assert main(["report", str(none), "--start", "2024-03-01"]) == 0
     assert "edition 2024-03" in capsys.readouterr().out
     assert main(["check", str(none), "--start", "2024-03-01"]) == 0
-    with pytest.raises(SystemExit):
-        main(["report", str(none), "--start", "01.03.2024"])
-    assert "expected a date YYYY-MM-DD, got '01.03.2024'" in capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["report", str(none), "--start", "01.03.2024"]) == 0  # day first, as dots are
+    assert "edition 2024-03" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # a date that reads two ways is refused with both
+        main(["report", str(none), "--start", "03/01/2024"])
+    assert "it could be 2024-01-03 (DD/MM/YYYY) or 2024-03-01 (MM/DD/YYYY)" in (
+        capsys.readouterr().err)  # fmt: skip
 
 
 def _round_robin(ratings: list[int | None], table: list[str], start: str = "2010/05/01") -> str:

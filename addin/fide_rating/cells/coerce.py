@@ -47,11 +47,20 @@ class CellError(FideInputError):
 
 def _show(value: object) -> str:
     if isinstance(value, str):
-        text = repr(value)
+        text = repr(value[:40])
     elif isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         text = str(int(value))
+    elif isinstance(value, int) and not -(10**15) < value < 10**15:
+        # str() of an int of more than 4,300 digits raises; its size says enough
+        text = f"a number of {math.floor(math.log10(abs(value))) + 1} digits"
     elif isinstance(value, list | tuple):
         text = "a range"
+    elif isinstance(value, Fraction | Decimal):  # its text could be thousands of digits long
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        text = f"{number:g}" if abs(number) < 1e15 else "a number of 16 digits or more"
     else:
         text = str(value)
     return text if len(text) <= 32 else text[:29] + "..."
@@ -68,6 +77,8 @@ def is_blank(value: object) -> bool:
 
 _SEQ = frozenset({list, tuple})
 _PLAIN = frozenset({float, int})
+# a range is a row or a column of cells, or rows of cells (2-D); no host nests deeper
+DEEPEST = 2
 
 
 def is_zero(value: object) -> bool:
@@ -88,13 +99,28 @@ def cells(value: object) -> list[object]:
                 return flat
     if isinstance(value, list | tuple):
         out: list[object] = []
-        for item in value:
-            if isinstance(item, list | tuple):
-                out.extend(cells(item))
-            else:
+        # by a stack, not a recursion: a crafted range nested 100,000 deep is refused, never
+        # a RecursionError (nor a loop, for a list that holds itself)
+        stack = [iter(value)]
+        while stack:
+            for item in stack[-1]:
+                if isinstance(item, list | tuple):
+                    if len(stack) >= DEEPEST:
+                        raise RangeError(
+                            f"expected a cell or a range (rows of cells), got ranges nested more "
+                            f"than {DEEPEST} deep"
+                        )
+                    stack.append(iter(item))
+                    break
                 out.append(item)
+            else:
+                stack.pop()
         return out
     return [value]
+
+
+class RangeError(FideInputError):
+    """A value no spreadsheet passes: ranges nested deeper than rows of cells."""
 
 
 # the error values of Excel (with the newer ones) and LibreOffice's names for them
@@ -291,8 +317,8 @@ def date_of(arg: str, value: object) -> _dt.date:
     if (
         isinstance(value, float | int)
         and not isinstance(value, bool)
-        and math.isfinite(value)
-        and 1 <= value < 2958466  # up to 9999-12-31
+        and 1 <= value < 2958466  # up to 9999-12-31 (a compare, never a float of a huge int)
+        and (type(value) is int or math.isfinite(value))
     ):
         return _SERIAL_ZERO + _dt.timedelta(days=int(value))
     if isinstance(value, str):

@@ -153,7 +153,7 @@ def FIDE_ADJUST2024(rating):
 
 
 @xw.func
-@xw.arg('minutes', err_to_str=True, doc='Minutes a player has for 60 moves without increments, or a time control as written: 90+30, 40/120, 60')
+@xw.arg('minutes', err_to_str=True, doc='Minutes a player has for 60 moves without increments, or a time control as written: 90+30, 90\'/40+30\'+30", 40/120, 60, G/60 d5')
 @xw.arg('increment', err_to_str=True, doc='Seconds added a move from move 1 (blank: none)')
 @xw.arg('moves_first_control', err_to_str=True, doc='Moves of the first time control (blank: none)')
 @xw.arg('highest_rating', err_to_str=True, doc='The highest rating (of the game; of the tournament before 2014-07); blank if all unrated')

@@ -20,7 +20,7 @@ from ..rules.expected import dp, expected_score, pd_sum, rated_game, score_hundr
 from ..rules.initial import InitialRating, RoundRobin, UnratedEvent, initial_rating, round_robin
 from ..rules.k_factor import k_factor
 from ..rules.performance import adjust_2024, performance
-from ..rules.ratable import TimeControl, parse_time_control, time_control_problems
+from ..rules.ratable import TimeControl, TimeControlError, time_control_problems
 from ..rules.rounding import exact, fide_round, fide_round_ratio
 from .coerce import (
     CellError,
@@ -146,7 +146,10 @@ def fide_k(
     # a player is born before the event and, here, at most 100 years before it
     if born is not None and (born < max(1900, on.year - 100) or born > on.year):
         raise bad_arg(
-            "birth_year", f"a birth year from 1900 to {on.year} (or a birth date)", birth_year
+            "birth_year",
+            f"a birth year from 1900 to {on.year} (or a birth date)",
+            # a date cell's date after the event (its serial means nothing to a reader)
+            birth.isoformat() if isinstance(birth, _dt.date) and born > on.year else birth_year,
         )
     return k_factor(
         rating=r,
@@ -217,10 +220,11 @@ def fide_ratable(
     )
     written = minutes.strip() if isinstance(minutes, str) else ""
     if written and not written.replace(".", "", 1).replace(",", "", 1).isdigit():
-        # a time control as announced: 90+30, 40/120, 60, G/90;+30 ...
-        found = parse_time_control(written)
-        if found is None:
-            raise bad_arg("minutes", "minutes or a time control such as 90+30", minutes)
+        # a time control as announced: 90+30, 90'/40+30'+30", 40/120, 60, G/90;+30 ...
+        try:
+            found = TimeControl.parse(written)
+        except TimeControlError as error:  # why it cannot be read, or both its readings
+            raise CellError("minutes", str(error)) from None
         return _ratable_text(time_control_problems(found, top, ed))
     total = exact_number("minutes", minutes, 1, 100_000, "the minutes a player has for 60 moves")
     inc = (

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..rules.errors import FideInputError
-from .coerce import PREFIX, CellResult, error_in, one_cell
+from .coerce import PREFIX, CellResult, RangeError, error_in, one_cell
 from .functions import (
     fide_adjust2024,
     fide_change,
@@ -238,7 +238,7 @@ REGISTRY: tuple[Function, ...] = (
             Param(
                 "minutes",
                 "Minutes a player has for 60 moves without increments, or a time control as "
-                "written: 90+30, 40/120, 60",
+                "written: 90+30, 90'/40+30'+30\", 40/120, 60, G/60 d5",
                 "number",
             ),
             Param(
@@ -308,7 +308,10 @@ def call(function: Function | str, *args: object) -> CellResult:
     for i, value in enumerate(args):
         if value is None or type(value) is float:
             continue  # the usual cell: nothing to look into
-        code = error_in(value)
+        try:
+            code = error_in(value)
+        except RangeError as error:  # ranges nested deeper than any host passes
+            return f"{PREFIX} {fn.params[i].name}: {error}"
         if code is not None and code.startswith(PREFIX):
             return code  # another FIDE cell's message: the cause, passed on as it is
         if code is not None:
@@ -328,7 +331,8 @@ def call(function: Function | str, *args: object) -> CellResult:
     except FideInputError as error:
         return f"{PREFIX} {error}"
     except (RecursionError, MemoryError, OverflowError) as error:
-        return f"{PREFIX} input too large ({type(error).__name__})"
+        what = "too deep" if isinstance(error, RecursionError) else "too large"
+        return f"{PREFIX} an input is {what} to compute with"
 
 
 class FideCellError(ValueError):

@@ -13,7 +13,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "build-lite",
-        "one main.py with the functions for xlwings Lite",
         "The rules core and the FIDE_* functions in one file to paste into xlwings "
         "Lite's editor (release/xlwings-lite/main.py is a ready one).",
         ["-o main.py"],

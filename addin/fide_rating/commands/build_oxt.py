@@ -12,7 +12,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "build-oxt",
-        "build the LibreOffice Calc add-in (.oxt)",
         "Writes dist/fide-rating.oxt unless -o names another file. Runs on Linux: it needs "
         "LibreOffice and its SDK's unoidl-write (Debian: libreoffice-dev; set FIDE_LO_PROGRAM "
         "to LibreOffice's program folder if it is elsewhere). The extension it builds runs on "

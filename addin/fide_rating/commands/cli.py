@@ -5,46 +5,47 @@ and an exit status."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from .. import __version__
 from ..rules.errors import FideInputError
-from . import (
-    build_lite,
-    build_oxt,
-    check,
-    console,
-    editions,
-    event,
-    export_trf,
-    fill,
-    import_trf,
-    initial,
-    period,
-    recalc,
-    report,
-    template,
-)
-
-# in the order of --help
-COMMANDS = (event, initial, editions, template, recalc, report, import_trf, export_trf, check,
-            fill, period, build_lite, build_oxt)  # fmt: skip
+from . import console
+from .index import COMMANDS, MODULE
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command in full, or (``only``) that command in full
+    and the others by their summary alone, so that only the module of the command run is
+    loaded."""
     parser = argparse.ArgumentParser(
         prog="fide-rating",
-        description="The FIDE Rating Regulations (handbook B.02, every edition since 2005) for "
-        "arbiters and rating officers: calculations, crosstable templates, headless "
-        "recalculation of workbooks, TRF files and whole rating periods. "
-        "Run fide-rating COMMAND --help for a command's options and examples.",
+        description=textwrap.fill(
+            "The FIDE Rating Regulations (handbook B.02, every edition since 2005) for "
+            "arbiters and rating officers: calculations, crosstable templates, headless "
+            "recalculation of workbooks, TRF files and whole rating periods. "
+            "Run fide-rating COMMAND --help for a command's options and examples.",
+            79,
+        ),
+        epilog=console.EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"fide-rating {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
-        module.register(sub)
+    for name, module, summary in COMMANDS:
+        if only is None or name == only:
+            importlib.import_module(f"{__package__}.{module}").register(sub)
+        else:
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str:
+    """The command named on the command line ("" when there is none: --help, --version)."""
+    first = next((a for a in argv if not a.startswith("-")), "")
+    return first if first in MODULE else ""
 
 
 def _tolerant_console() -> None:
@@ -58,9 +59,13 @@ def _tolerant_console() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_console()
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(_command_of(given) or "-").parse_args(given)
     try:
         status = int(args.run(args))
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback (files.atomic, workers.forked)
+        console.say("fide-rating: interrupted; no file was left half-written", err=True)
+        status = 130  # 128 + SIGINT, as a Unix tool stopped with Ctrl-C
     except FideInputError as error:
         console.say(f"fide-rating: {error}", err=True)
         status = 2

@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
-from ..files import write_text
+from ..files import dangling, write_text
 from ..rules.errors import FideInputError
 from ..rules.rounding import fide_round
 
@@ -44,17 +44,33 @@ def split(text: str) -> list[object]:
 
 # --- names and messages ---------------------------------------------------------------------
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# What a name may not bring to a terminal or a CSV file raw: the control characters (C0, DEL,
+# C1: ESC, OSC, BEL...), the line and paragraph separators, and the bidirectional controls that
+# make text show in another order than it is (U+202E shows event<RLO>gsm.xlsx as eventxslx.msg):
+# ALM U+061C, LRM and RLM U+200E/F, LRE RLE PDF LRO RLO U+202A-E, LRI RLI FSI PDI U+2066-9.
+_CONTROL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]  # \n, \x1b, \u202e
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character of :data:`_CONTROL` written as its escape (``\\u202e``)."""
+    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
 def shown(name: object) -> str:
     """A name (a file's, a player's) as a message shows it: as it is, or quoted with its control
-    characters escaped when it holds any, so that a newline in a file name cannot print a line
-    of its own (``'a\\nok b'``)."""
+    and bidirectional characters escaped when it holds any, so that a newline in a file name
+    cannot print a line of its own (``'a\\nok b'``), nor a right-to-left override show its
+    name backwards (``'event\\u202egsm.xlsx'``)."""
     text = str(name)
     if not _CONTROL.search(text):
         return text
-    return "'" + _CONTROL.sub(lambda m: repr(m.group())[1:-1], text.replace("'", "\\'")) + "'"
+    return "'" + _CONTROL.sub(_escape, text.replace("'", "\\'")) + "'"
 
 
 # 128 + SIGPIPE: the status of a Unix tool whose output was closed (``| head``)
@@ -74,11 +90,11 @@ def _close_output() -> None:
 
 
 def say(text: str = "", *, err: bool = False) -> None:
-    """One line of a command's output: a control character left in it (from a name that was
-    not passed through :func:`shown`) is escaped, never written to the terminal. A closed
+    """One line of a command's output: a control or bidirectional character left in it (from a
+    name that was not passed through :func:`shown`) is escaped, never written to the terminal
+    raw. A closed
     output (``| head``) does not stop the command."""
-    if _CONTROL.search(text):
-        text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    text = escaped(text)
     if err:
         with contextlib.suppress(BrokenPipeError):
             print(text, file=sys.stderr)
@@ -109,19 +125,6 @@ def reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)
-
-
-def not_a_workbook(error: Exception) -> str:
-    """Why openpyxl could not open a file, in words (its exceptions' names mean nothing to an
-    arbiter)."""
-    kind = type(error).__name__
-    if kind == "BadZipFile":
-        return "not an .xlsx package (not a zip archive, or a damaged one)"
-    if kind == "InvalidFileException":
-        return "not an .xlsx or .xlsm file (an .xls, .ods or .csv must be saved as .xlsx first)"
-    if isinstance(error, KeyError):
-        return f"a part of the package is missing ({error})"
-    return f"it cannot be read as a workbook ({error or kind})"
 
 
 def problems(name: object, errors: Sequence[object], most: int = 50, *, kind: str = "") -> None:
@@ -175,7 +178,14 @@ def output(
     path: Path, args: argparse.Namespace, *inputs: Path, suffixes: tuple[str, ...] = ()
 ) -> Path:
     """The file a command writes: never one of its inputs, an existing file only with --force,
-    a file (not a folder) with the expected extension."""
+    a file (not a folder) with the expected extension, never a symbolic link to nothing (not
+    even with --force: it would write where the user did not say)."""
+    where = dangling(path)
+    if where is not None:
+        raise FideInputError(
+            f"the output is a symbolic link to a missing file ({shown(where)}), never written "
+            f"through: remove the link or choose another name: {shown(path)}"
+        )
     if path.is_dir() or str(path).endswith(("/", os.sep)):
         raise FideInputError(f"expected a file name for the output, got the folder: {shown(path)}")
     if suffixes and path.suffix.lower() not in suffixes:
@@ -206,18 +216,24 @@ def inert(text: str) -> str:
     return text
 
 
+def csv_field(text: str) -> str:
+    """A CSV field as written: :func:`inert`, then its control and bidirectional characters
+    :func:`escaped` (a name's ESC or RLO reaches no terminal that shows the file)."""
+    return escaped(inert(text))
+
+
 def csv_text(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV file's text, every field made :func:`inert`."""
+    """A CSV file's text, every field made :func:`inert` and :func:`escaped`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([inert(str(h)) for h in head])
+    writer.writerow([csv_field(str(h)) for h in head])
     for row in rows:
-        writer.writerow([inert("" if v is None else str(v)) for v in row])
+        writer.writerow([csv_field("" if v is None else str(v)) for v in row])
     return buffer.getvalue()
 
 
 def write_csv(path: Path, head: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """A CSV file written atomically, its fields inert."""
+    """A CSV file written atomically, its fields inert and escaped (:func:`csv_field`)."""
     write_text(path, csv_text(head, rows))
 
 
@@ -234,36 +250,65 @@ EDITION = (
     'edition name such as "2024-03", or the tournament start date YYYY-MM-DD (default: newest)'
 )
 
+EXIT_STATUS = (
+    "exit status: 0 done; 1 done, with problems in the input said above (a bad file among\n"
+    "several, a rule that fails, a player not computed); 2 nothing done (a wrong argument, a\n"
+    "file that cannot be read or written); 130 interrupted (Ctrl-C)"
+)
+
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def command(
-    sub: Commands, name: str, summary: str, description: str, examples: Sequence[str]
+    sub: Commands, name: str, description: str, examples: Sequence[str]
 ) -> argparse.ArgumentParser:
-    """A subcommand with its one-line summary, its description and examples in --help."""
+    """A subcommand with its one-line summary (:data:`.index.SUMMARY`), its description and
+    examples in --help."""
+    from .index import SUMMARY
+
+    summary = SUMMARY[name]
     return sub.add_parser(
         name,
         help=summary,
         description=textwrap.fill(f"{summary[:1].upper()}{summary[1:]}. {description}", 79),
-        epilog="examples:\n" + "\n".join(f"  fide-rating {name} {e}" for e in examples),
+        epilog="examples:\n"
+        + "\n".join(f"  fide-rating {name} {e}" for e in examples)
+        + "\n\n"
+        + EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
 
 
 def list_options(
-    p: argparse.ArgumentParser, *, required: bool = False, what: str = "", from_file: bool = False
+    p: argparse.ArgumentParser,
+    *,
+    required: bool = False,
+    what: str = "",
+    from_file: bool = False,
+    from_workbook: bool = False,
 ) -> None:
     """``--list`` (a rating list) and ``--rating-type`` (which of its ratings; with
-    ``from_file``, default None: the event's own, from its TRF's record 222)."""
+    ``from_file``, default None: the event's own, from its TRF's record 222 or its workbook's
+    Event sheet; with ``from_workbook``, default None: each workbook's Event sheet)."""
     p.add_argument("--list", required=required, help=LIST_HELP + what)
+    if from_file:
+        why = (
+            "the event's rating type: which of the list's ratings and K (default: the "
+            "workbook's Event sheet, or the TRF's encoded time control, TRF-2026 record 222, "
+            "else standard)"
+        )
+    elif from_workbook:
+        why = (
+            "which of the list's ratings and K (default: the workbook's rating type, its Event "
+            "sheet's B8, else standard)"
+        )
+    else:
+        why = "which of the list's ratings and K (default: standard)"
     p.add_argument(
         "--rating-type",
         choices=("standard", "rapid", "blitz"),
-        default=None if from_file else "standard",
-        help="the event's rating type: which of the list's ratings and K (default: from the "
-        "file's encoded time control, TRF-2026 record 222, else standard)"
-        if from_file
-        else "which of the list's ratings and K (default: standard)",
+        default=None if from_file or from_workbook else "standard",
+        help=why,
     )
 
 
@@ -272,15 +317,30 @@ def start_option(p: argparse.ArgumentParser) -> None:
     be read for sure."""
     p.add_argument(
         "--start",
-        type=_date,
+        type=date_arg,
         metavar="YYYY-MM-DD",
         help="the event's start date, where the file's (record 042) is missing or could be "
         "read otherwise (05/06/2020); it chooses the edition",
     )
 
 
-def _date(text: str) -> _dt.date:
-    try:
-        return _dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {text!r}") from None
+def date_arg(text: str) -> _dt.date:
+    """A date as arbiters write it on the command line: ``2025-10-01``, ``2025/10/01``,
+    ``01.10.2025`` (day first, as dots are), ``October 1, 2025``, or any form that reads only
+    one way; a form with two readings (``10/01/2025``) is refused with both."""
+    from ..formats.trf_records import date_readings
+
+    readings = date_readings(text.strip())
+    if len(readings) == 1:
+        return readings[0][0]
+    dotted = [day for day, form in readings if form == "DD.MM.YYYY"]
+    if dotted:
+        return dotted[0]
+    if not readings:
+        raise argparse.ArgumentTypeError(
+            f"expected a date such as 2025-10-01 or 01.10.2025, got {text!r}"
+        )
+    both = " or ".join(f"{day.isoformat()} ({form})" for day, form in readings)
+    raise argparse.ArgumentTypeError(
+        f"expected a date that reads one way, such as 2025-10-01, got {text!r}: it could be {both}"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..rules.editions import RATING_TYPES, editions_of
+from ..rules.editions import LIST_CHANGES, RATING_TYPES, editions_of
 from .console import Commands, command, say
 
 
@@ -13,9 +13,9 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "editions",
-        "list the editions of the regulations, by rating type",
         "Each edition's name, the date from which it applies (by tournament start date), its "
-        "350/400-point rule and K, the FIDE text it follows, and what is not confirmed.",
+        "350/400-point rule and K, the FIDE text it follows, and what is not confirmed; then "
+        "the changes FIDE made once to a whole list (the list's date and rating types).",
         ["", "--rating-type rapid", "--notes"],
     )
     p.add_argument(
@@ -40,4 +40,13 @@ def main(args: argparse.Namespace) -> int:
             if args.notes:
                 for note in e.notes:
                     say(f"      not confirmed / note: {note}")
+    changes = [c for c in LIST_CHANGES if any(kind in c.rating_types for kind in kinds)]
+    if changes:
+        say("list-wide changes (every listed rating, with or without games in the period):")
+    for c in changes:
+        types = ", ".join(t for t in c.rating_types if t in kinds)
+        say(f"  {c.name:<20} the list of {c.on.isoformat()}  {types}: {c.rule.value}  {c.source}")
+        if args.notes:
+            for note in c.notes:
+                say(f"      not confirmed / note: {note}")
     return 0

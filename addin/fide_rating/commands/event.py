@@ -14,7 +14,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "event",
-        "a rated player's event, as FIDE's calculation page",
         "Prints Rc (the opponents' mean as counted), Ro (the player's rating), w, n, chg, K "
         "and K x chg, then one line per game: the opponent's rating and the rating counted "
         "(* where the 350/400-point rule capped it), w, chg and K x chg.",
@@ -58,4 +57,20 @@ def main(args: argparse.Namespace) -> int:
     if any(g.capped for g in calc.games):
         say(f"* rating difference of more than {ed.cap}: the opponent counted at the cap")
     say(f"We = {fmt(calc.we)}, K x chg = {fmt(calc.k_chg)}")
+    ks = sorted({ed.k_new, ed.k_standard, ed.k_top}, reverse=True)
+    if calc.k not in ks:
+        # a K the edition has no place for, or one K x n <= 700 alone gives
+        limit = ed.k_times_n_max
+        lowered = [n for n in range(1, (limit or 0) + 1) if calc.k == min(ks[0], limit // n)
+                   and limit // n < ks[0]] if limit else []  # fmt: skip
+        if lowered:
+            n = f"{lowered[0]}" + (f" to {lowered[-1]}" if len(lowered) > 1 else "")
+            say(f"note: K {calc.k} is none of edition {ed.name}'s ({', '.join(map(str, ks))}): "
+                f"K x n <= {limit} gives it to a player with K {ks[0]} and {n} games in the "
+                "period", err=True)  # fmt: skip
+        else:
+            say(f"warning: K {calc.k} is no K of edition {ed.name} ({', '.join(map(str, ks))}"
+                f"{f', or lower for K x n <= {limit}' if limit else ''}): computed with it as "
+                "given; FIDE_K gives a player's", err=True)  # fmt: skip
+            return 1
     return 0

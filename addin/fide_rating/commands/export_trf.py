@@ -1,5 +1,5 @@
-"""``fide-rating export-trf``: a crosstable workbook back into a TRF (the conversion:
-:mod:`.convert`)."""
+"""``fide-rating export-trf``: a crosstable workbook back into a TRF (the workbook's reading:
+:mod:`fide_rating.formats.crosstable`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "export-trf",
-        "a crosstable workbook back into a TRF",
         "The players and results of a workbook made from a template (or by import-trf) "
         "as a tournament report file, in FIDE's format of today, TRF-2026 (the number of "
         "rounds, record 142, and the time control encoded, 222, added where the file has "
@@ -36,13 +35,17 @@ def register(sub: Commands) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from ..events.event import rating_type
+    from ..formats.crosstable import GAMES_BEFORE_UNKNOWN, crosstable, load_event_cell, lost_players
     from ..formats.trf import write_file
-    from ..formats.trf_write import as_trf16, as_trf26
-    from .check import event_rating_type
-    from .convert import crosstable, load_event_cell, lost_players
-    from .report import GAMES_BEFORE_UNKNOWN
+    from ..formats.trf_write import as_trf16, as_trf26, no_time_control
 
     source = Path(args.workbook)
+    if source.suffix.lower() in (".trf", ".txt"):
+        raise FideInputError(
+            f"expected a crosstable workbook (.xlsx) to write a TRF of, got the TRF "
+            f"{shown(source)}: import-trf makes a workbook of a TRF"
+        )
     out = output(Path(args.output or source.with_suffix(".trf").name), args, source)
     t, known = crosstable(source)
     if not t.players:
@@ -65,13 +68,17 @@ def main(args: argparse.Namespace) -> int:
         t, notes = as_trf16(t)
         what = "TRF-16" + (f"; left out: {', '.join(notes)}" if notes else "")
     else:
+        no_222 = no_time_control(t)
+        if no_222 is not None:  # said, never left out without a word
+            say(f"warning: {no_222}; give the Event sheet's time control (B12) as programs "
+                "write it, such as 90/40+30+30s", err=True)  # fmt: skip
         t, notes = as_trf26(t)
         what = "TRF-2026" + (f"; added: {', '.join(notes)}" if notes else "")
     write_file(t, out)
     say(f"wrote {shown(out)}: {len(t.players)} players, {t.rounds} rounds ({what})")
     wanted = str(load_event_cell(source, "B8") or "").strip().lower()
     if args.format == "trf26" and wanted in ("rapid", "blitz"):
-        kind, why = event_rating_type(t)
+        kind, why = rating_type(t)
         if kind != wanted:
             say(f"warning: the workbook's rating type is {wanted}, but the TRF's is {kind} "
                 f"({why}): report it with --rating-type {wanted}", err=True)  # fmt: skip

@@ -1,76 +1,35 @@
-"""``fide-rating fill EVENT.xlsx --list LIST``: a crosstable's players from FIDE's rating list.
+"""``fide-rating fill EVENT.xlsx --list LIST``: a crosstable's players from a rating list.
 
-Every row of the Players sheet with a FIDE ID takes from the list: the name and title where
-the row has none, the federation, sex, birth year, the rating at the start (Ro) and the list's
-K; "reached 2400" is set where the list's rating is 2400 or more. The rest of the workbook is
+Every row of the Players sheet with a FIDE ID takes from the list what
+:func:`fide_rating.events.lists.row_values` says (the name and title where the row has none, the
+federation, sex, birth year, the rating at the start (Ro) and the list's K, "reached 2400";
+R&B 7.2.1's standard rating for a rapid or blitz event, marked); the rest of the workbook is
 kept; the result goes to a new file (or, asked for, over the workbook, atomically).
-
-May import: the file formats, :mod:`.layout`, :mod:`fide_rating.files`, openpyxl and the
-standard library.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..engine.formula import Value
 from ..engine.recalc import Constants
-from ..files import atomic
-from ..formats.fidelist import ListedPlayer
-from ..rules.errors import FideInputError, bad
-from . import layout
-from .console import FORCE, Commands, command, list_options, not_a_workbook, output, say, shown
+from ..events.lists import Lookup, list_values
+from ..formats import layout
+from ..formats.crosstable import RowValues
+from ..formats.crosstable_write import KEEP, fill_rows
+from ..rules.editions import RATING_TYPES, Edition, get_edition
+from ..rules.errors import FideInputError
+from .console import FORCE, Commands, command, list_options, output, say, shown
 from .lists import open_list
-from .report import Lookup
-
-TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
 
 
-@dataclass
-class Filled:
-    """What fill did."""
-
-    rows: int = 0  # player rows with a FIDE ID
-    found: int = 0
-    missing: list[tuple[int, str]] = field(default_factory=list)  # (row, FIDE ID)
-    changed: list[tuple[int, str, object, object]] = field(default_factory=list)  # row, column
-
-
-def _title(entry: ListedPlayer) -> str | None:
-    for text in (entry.title, entry.women_title):
-        if text.upper() in TITLES:
-            return text.upper()
-    return None
-
-
-KEEP = ("Name", "Title")  # the arbiter's own spelling stays where the row has one
-
-
-def from_list(entry: ListedPlayer, kind: str, listed: object = None) -> dict[str, Any]:
-    """What a player row takes from the list: its columns and values; from a rating-list
-    workbook also the rated games so far and 2400 reached, which FIDE's list does not print."""
-    rating, _, k = entry.of(kind)
-    values: dict[str, Any] = {
-        "Name": entry.name, "Title": _title(entry), "Fed": entry.federation,
-        "Sex": entry.sex or None, "Born": entry.born, "Ro": rating, "K list": k,
-    }  # fmt: skip
-    if rating is not None and rating >= 2400:
-        values["2400"] = True
-    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
-    known = facts(entry.fide_id) if facts is not None else None
-    if known is not None:
-        values["Games"] = known.games
-        values["2400"] = known.reached_2400 or values.get("2400", False)
-    return values
-
-
-def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
+def list_constants(listed: Lookup, kind: str | None = None) -> Constants:
     """For ``recalc --list``: the Players cells a template's rows take from the list, found
-    by FIDE ID, set before the workbook is computed."""
+    by FIDE ID, set before the workbook is computed: the ratings of ``kind``, else of the
+    workbook's rating type (its Event sheet, B8); R&B 7.2.1 by the edition of the workbook's
+    start date and rating type."""
 
     def constants(
         value: Callable[[str, int, int], Value], extents: dict[str, tuple[int, int]]
@@ -81,13 +40,14 @@ def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
         header = {str(value("Players", layout.HEADER_ROW, c)): c for c in range(1, cols + 1)}
         if "FIDE ID" not in header:
             return {}
+        of = kind or _kind(value("Event", 8, 2))
+        values_of = list_values(listed, of, _edition(value("Event", 5, 2), of))
         out: dict[tuple[str, int, int], Value] = {}
         for r in range(layout.FIRST, rows + 1):
-            text = str(value("Players", r, header["FIDE ID"]) or "").strip().removesuffix(".0")
-            entry = listed.get(int(text)) if text.isdigit() else None
-            if entry is None:
+            given: RowValues | None = values_of(str(value("Players", r, header["FIDE ID"]) or ""))
+            if given is None:
                 continue
-            for column, new in from_list(entry, kind, listed).items():
+            for column, new in given.values.items():
                 c = header.get(column)
                 if c is None or (column in KEEP and value("Players", r, c) not in (None, "")):
                     continue
@@ -98,49 +58,20 @@ def list_constants(listed: Lookup, kind: str = "standard") -> Constants:
     return constants
 
 
-def fill(source: Path, target: Path, listed: Lookup, kind: str = "standard") -> Filled:
-    """Fill ``source``'s Players sheet from ``listed`` and save it as ``target``."""
-    import openpyxl
+def _kind(text: object) -> str:
+    """A workbook's rating type (its Event sheet, B8): standard where it names none."""
+    found = str(text or "").strip().lower()
+    return found if found in RATING_TYPES else "standard"
+
+
+def _edition(start: object, kind: str) -> Edition | None:
+    """The edition of a workbook's start date (a date serial or a date) and rating type."""
+    from ..cells.coerce import date_of
 
     try:
-        wb = openpyxl.load_workbook(source, keep_vba=source.suffix.lower() == ".xlsm")
-    except OSError:
-        raise
-    except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
-        raise FideInputError(f"{shown(source)}: {not_a_workbook(error)}") from None
-    if "Players" not in wb.sheetnames:
-        raise bad("expected a fide-rating crosstable (a sheet 'Players')", str(source))
-    ws = wb["Players"]
-    header = {str(c.value): c.column for c in ws[layout.HEADER_ROW] if c.value is not None}
-    if "FIDE ID" not in header:
-        raise FideInputError(f"expected a 'FIDE ID' column on the Players sheet of {source}")
-    done = Filled()
-    for r in range(layout.FIRST, ws.max_row + 1):
-        raw = ws.cell(r, header["FIDE ID"]).value
-        if raw is None or str(raw).strip() == "":
-            continue
-        done.rows += 1
-        text = str(raw).strip().removesuffix(".0")
-        entry = listed.get(int(text)) if text.isdigit() else None
-        if entry is None:
-            done.missing.append((r, text))
-            continue
-        done.found += 1
-        for column, value in from_list(entry, kind, listed).items():
-            if column not in header:
-                continue
-            cell = ws.cell(r, header[column])
-            if column in KEEP and cell.value not in (None, ""):
-                continue  # the arbiter's own spelling stays
-            if cell.value != value and not (cell.value in (None, "") and value is None):
-                if cell.value not in (None, ""):
-                    done.changed.append((r, column, cell.value, value))
-                cell.value = value
-                if isinstance(value, str) and cell.data_type == "f":
-                    cell.data_type = "s"  # the list's text is text, never a formula
-    with atomic(target) as out:
-        wb.save(out)
-    return done
+        return get_edition(date_of("start", start), kind)
+    except FideInputError:
+        return None
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -150,7 +81,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "fill",
-        "fill a crosstable's players from a rating list",
         "Every player row with a FIDE ID takes the list's federation, sex, birth year, "
         "rating (Ro) and K, and the name and title where the row has none. Written to "
         "NAME.filled.xlsx, to -o FILE, or over the workbook with --in-place.",
@@ -160,7 +90,7 @@ def register(sub: Commands) -> None:
         ],
     )
     p.add_argument("workbook", help="the crosstable workbook (.xlsx)")
-    list_options(p, required=True)
+    list_options(p, required=True, from_workbook=True)
     p.add_argument("-o", "--output", help="the filled workbook (default: NAME.filled.xlsx)")
     p.add_argument("--in-place", action="store_true", help="write over the workbook (atomically)")
     p.add_argument("--force", action="store_true", help=FORCE)
@@ -177,17 +107,32 @@ def main(args: argparse.Namespace) -> int:
         if args.in_place
         else output(Path(args.output or default), args, source, suffixes=(".xlsx", ".xlsm"))
     )
-    listed = open_list(args.list, args.rating_type)
-    try:
-        done = fill(source, target, listed, args.rating_type)
-    finally:
-        listed.close()
+    start, book_kind = _event_of(source)
+    kind = args.rating_type or _kind(book_kind)
+    with open_list(args.list, kind) as listed:
+        done = fill_rows(source, target, list_values(listed, kind, _edition(start, kind)))
     for row, fide_id in done.missing:
         say(f"not on the list: Players row {row}, FIDE ID {shown(fide_id)}")
+    for row, fide_id in done.shared:
+        say(f"not filled: Players row {row}, FIDE ID {shown(fide_id)} is on another row too "
+            "(a typing slip?): the list is applied to neither", err=True)  # fmt: skip
     for row, column, old, new in done.changed:
         say(
             f"changed: Players row {row}, {column}: {shown(old)} -> "
             f"{shown(new) if new is not None else 'blank'}"
         )
+    for row, _, note in done.marked:
+        say(f"marked: Players row {row}, Ro: {note}")
     say(f"wrote {shown(target)}: {done.found} of {done.rows} players filled from the list")
-    return 1 if done.missing else 0
+    return 1 if done.missing or done.shared else 0
+
+
+def _event_of(source: Path) -> tuple[object, object]:
+    """The crosstable's start date and rating type (its Event sheet, B5 and B8): the edition
+    whose R&B 7.2.1 applies."""
+    from ..formats.crosstable import load_event_cell
+
+    try:
+        return load_event_cell(source, "B5"), load_event_cell(source, "B8")
+    except Exception:  # a workbook that cannot be read is said by fill_rows
+        return None, None

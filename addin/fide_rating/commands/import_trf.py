@@ -1,12 +1,18 @@
-"""``fide-rating import-trf``: a TRF into the Swiss or round-robin template (the conversion:
-:mod:`.convert`)."""
+"""``fide-rating import-trf``: a TRF into the Swiss or round-robin template (the workbook:
+:mod:`fide_rating.formats.crosstable_write`; what a row takes from a list:
+:mod:`fide_rating.events.lists`)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from ..events.event import edition_at_start, rating_type
+from ..events.lists import Applied, apply_list, row_values
 from ..files import atomic
+from ..formats.crosstable import NO_NAME, renumbering
+from ..formats.crosstable_write import to_workbook
+from ..rules.errors import FideInputError
 from .console import (
     FORCE,
     Commands,
@@ -18,14 +24,13 @@ from .console import (
     start_option,
 )
 from .lists import open_list
-from .report import check_list, list_summary, read_trf
+from .report import read
 
 
 def register(sub: Commands) -> None:
     p = command(
         sub,
         "import-trf",
-        "a TRF into the Swiss or round-robin template",
         "The players, results and event of a TRF in a crosstable workbook; the file's "
         "own lines are kept on a hidden sheet, so export-trf gives them back.",
         ["event.trf", "event.trf -o event.xlsx"],
@@ -39,24 +44,40 @@ def register(sub: Commands) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from .check import event_rating_type
-    from .convert import NO_NAME, renumbering, to_workbook
-
     source = Path(args.trf)
     out = output(Path(args.output or source.with_suffix(".xlsx").name), args, source,
                  suffixes=(".xlsx",))  # fmt: skip
-    t = read_trf(source)
-    if args.start:
-        t.given_start = args.start
-    kind, why = event_rating_type(t, args.rating_type)
-    listed = open_list(args.list, kind) if args.list else None
-    try:
-        wb = to_workbook(t, listed, kind, kind)
-        if listed is not None:
-            list_summary(args.list, kind, check_list(t, listed, kind), len(t.players))
-    finally:
-        if listed is not None:
-            listed.close()
+    if source.suffix.lower() in (".xlsx", ".xlsm"):
+        raise FideInputError(
+            f"expected a TRF to make a workbook of, got the workbook {shown(source)}: it is one "
+            "already (export-trf writes a workbook's TRF)"
+        )
+    event = read(source, args.start)
+    t = event.tournament
+    misread = [p for p in t.players.values() if p.misread]
+    if misread:  # a value read from the wrong columns would become a figure in the workbook
+        raise FideInputError(
+            f"{shown(source)}: nothing written: {len(misread)} player line(s) do not sit in "
+            f"their columns ({', '.join(p.misread.partition(' does not')[0] for p in misread[:5])}"
+            f"{' ...' if len(misread) > 5 else ''}): correct the file first"
+        )
+    if t.broken:  # a game the two records disagree on would count for one of them
+        rounds = sorted({why for why in t.broken.values() if "does not" in why or "result" in why})
+        raise FideInputError(
+            f"{shown(source)}: nothing written: {len(t.broken)} game(s) where the two players' "
+            f"records disagree ({'; '.join(rounds[:3])}{' ...' if len(rounds) > 3 else ''}): "
+            "correct the file first"
+        )
+    kind, why = rating_type(event, args.rating_type)
+    applied: Applied | None = None
+    if args.list:
+        with open_list(args.list, kind) as listed:
+            applied = apply_list(t, listed, kind, edition_at_start(t, kind))
+    values = {n: row_values(f) for n, f in applied.players.items()} if applied else None
+    wb = to_workbook(t, values, kind)
+    if applied is not None:
+        for line in applied.summary(shown(args.list), t):
+            say(line)
     with atomic(out) as stream:
         wb.save(stream)
     say(f"wrote {shown(out)}: {len(t.players)} players, {t.rounds} rounds"

@@ -14,7 +14,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "initial",
-        "an unrated player's initial rating from one event",
         "Prints the games against rated opponents and the points, Ra (from 2024-03 with the "
         "two fictitious draws against 1800), Ru unrounded, and the rating, or why there is "
         "none, in the edition's method.",

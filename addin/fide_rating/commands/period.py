@@ -1,195 +1,26 @@
-"""A rating period: from a rating list and the period's events to the next list.
+"""``fide-rating period LIST EVENTS... -o NEXT``: a rating period, from a rating list and the
+period's events to the next list (the period itself: :mod:`fide_rating.events.period` and
+:mod:`fide_rating.events.period_run`).
 
-``fide-rating period LIST.xlsx EVENTS... -o NEXT.xlsx``. Each event is rated with the list's
-ratings and the edition in force at its start date; each rated player's events are summed and
-rounded once (8.3.4) with K x n <= 700 over the whole period; unrated players' results are
-pooled with their pending ones within the edition's window and published when the edition's
-minimum games and floor are met; players below the floor become unrated; games, the
-reached-2400 flag, K, the active flag and the last game are updated; the 1 March 2024 one-time
-adjustment is applied when the period crosses that date. Nothing is written unless the whole
-period computes.
+Each event is rated with the list's ratings and the edition in force at its start date; each
+rated player's events are summed and rounded once (8.3.4) with K x n <= 700 over the whole
+period; unrated players' results are pooled with their pending ones within the edition's window
+and published when the edition's minimum games and floor are met; players below the floor become
+unrated; games, the reached-2400 flag, K, the active flag and the last game are updated; the
+1 March 2024 one-time adjustment is applied when the period crosses that date. Nothing is written
+unless the whole period computes.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import dataclasses
-import datetime as _dt
-import gc
-import re
-from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from ..cells.coerce import date_of
-from ..files import atomic
-from ..formats.fidelist import ListedPlayer
-from ..rules.editions import edition_on
+from ..events.period_run import pending_file, run, run_with_fide_list
+from ..formats.listbook import PeriodError
 from ..rules.errors import FideInputError
-from .console import FORCE, Commands, command, output, say, shown
-from .convert import from_workbook
-from .period_book import carried, read_list, read_pending, write_next, write_pending
-from .period_calc import (
-    EventFacts,
-    Listed,
-    PeriodError,
-    PlayerPeriod,
-    RatingList,
-    compute_facts,
-    facts_from_files,
-)
-
-
-@contextlib.contextmanager
-def _no_collector() -> Iterator[None]:
-    """The cyclic garbage collector paused: a period builds millions of small objects without
-    cycles, and the collector's passes over them cost a sixth of the time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def run(
-    list_path: Path, event_paths: Iterable[Path], output: Path
-) -> tuple[list[PlayerPeriod], Path]:
-    """Read, compute and write a period; nothing is written when a problem is found."""
-    with _no_collector():
-        rating_list = read_list(list_path)
-        facts = facts_from_files(rating_list, list(event_paths))
-        results = compute_facts(rating_list, facts)
-        names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
-        return results, write_next(output, rating_list, results, names)
-
-
-# --- FIDE's own list as the period's list ---------------------------------------------------
-
-_FIDE_ID_IN_TRF = re.compile(r"^001 .{53}(.{11})", re.M)
-
-
-def fide_ids_of(paths: Sequence[Path]) -> set[str]:
-    """The FIDE IDs the events name (a quick scan of the TRFs' player records)."""
-    out: set[str] = set()
-    for path in paths:
-        if path.suffix.lower() in (".xlsx", ".xlsm"):
-            try:
-                out |= {p.fide_id.strip() for p in from_workbook(path).players.values()}
-            except (FideInputError, OSError):
-                continue  # reported when the event is read
-            continue
-        try:
-            text = path.read_bytes().decode("latin-1")
-        except OSError:
-            continue
-        out |= {m.group(1).strip() for m in _FIDE_ID_IN_TRF.finditer(text)}
-    return {i for i in out if i.isdigit()}
-
-
-def _listed(entry: ListedPlayer, kind: str, standard_for_unrated: bool = False) -> Listed:
-    """A player of FIDE's list with the rating of ``kind``; with ``standard_for_unrated`` (R&B
-    7.2.1) a player without a rapid or blitz rating but with a standard one is rated with it,
-    as a new player (no games of the kind yet)."""
-    rating, _, k = entry.of(kind)
-    standard = entry.rating if kind != "standard" else None
-    if rating is None and standard is not None and standard_for_unrated:
-        return Listed(
-            str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
-            entry.title or entry.women_title, standard, None, 0, standard >= 2400,
-            not entry.inactive, None, standard, True,
-        )  # fmt: skip
-    return Listed(
-        str(entry.fide_id), entry.name, entry.federation, entry.sex, entry.born,
-        entry.title or entry.women_title, rating, k,
-        # the list has no count of all rated games: its K says what matters (40 while new)
-        0 if k == 40 else 30,
-        rating is not None and rating >= 2400, not entry.inactive, None, standard,
-    )  # fmt: skip
-
-
-def run_with_fide_list(
-    fide_list: Path,
-    event_paths: Sequence[Path],
-    output: Path,
-    date: _dt.date,
-    next_date: _dt.date,
-    kind: str = "standard",
-    pending: Path | None = None,
-) -> tuple[list[PlayerPeriod], Path]:
-    """A period from FIDE's own list (text, XML or zip, any size): only the events' players
-    (and those with games pending from ``pending``, a workbook with a Pending sheet) are read
-    from the list's index; the next list is written in FIDE's text layout (every other player
-    copied as listed), with the games still pending beside it in NEXT.pending.xlsx, or as a
-    workbook when it fits one."""
-    from .lists import open_fide_list
-
-    if next_date <= date:
-        raise PeriodError([f"the next list's date {next_date} must follow the list's {date}"])
-    earlier = read_pending(pending) if pending is not None else []
-    with _no_collector(), open_fide_list(fide_list) as listed:
-        players = {}
-        seven_two_one = edition_on(date, kind).standard_rating_for_unrated
-        for fide_id in fide_ids_of(event_paths) | {g.fide_id for g in earlier}:
-            entry = listed.get(int(fide_id)) if fide_id.isdigit() else None
-            if entry is not None:
-                players[fide_id] = _listed(entry, kind, seven_two_one)
-        lost = sorted({g.fide_id for g in earlier} - set(players))
-        if lost:
-            raise PeriodError([f"{pending}: FIDE ID {i} has games pending but is not on the list"
-                               for i in lost])  # fmt: skip
-        rating_list = RatingList(date, next_date, players, earlier, kind)
-        facts = facts_from_files(rating_list, list(event_paths))
-        results = compute_facts(rating_list, facts)
-        for r in results:  # K on the next list: the list's, 10 once 2400 is reached
-            if r.after.rating is not None and r.before.k is not None:
-                r.after.k = 10 if r.after.reached_2400 else r.before.k
-        names = {f.label: f.name for f in facts if isinstance(f, EventFacts)}
-        if output.suffix.lower() in (".xlsx", ".xlsm"):
-            if len(listed) > 1_048_575:
-                raise PeriodError([f"{len(listed):,} players do not fit a workbook (1,048,575 "
-                                   "rows): write the next list as text, -o NEXT.txt"])  # fmt: skip
-            everyone = {str(e.fide_id): _listed(e, kind) for e in listed}
-            for r in results:
-                everyone[r.after.fide_id] = r.after
-            whole = RatingList(date, next_date, everyone, kind=kind)
-            by_id = {r.after.fide_id: r for r in results}
-            full = [by_id.get(i) or PlayerPeriod(p, p) for i, p in everyone.items()]
-            return results, write_next(output, whole, full, names)
-        changed = {}
-        for r in results:
-            entry = listed.get(int(r.after.fide_id))
-            if entry is None:
-                continue
-            changed[entry.fide_id] = _updated(entry, r, kind)
-        # FIDE's text layout has no place for them: beside it (always, so that a file from an
-        # earlier run never stands for this one), for the next period's --pending
-        write_pending(pending_file(output), [row for r in results for row in carried(r, names)])
-        with atomic(output) as out:
-            listed.write_text(out, changed)
-    return results, output
-
-
-def pending_file(output: Path) -> Path:
-    """Where the games still pending go when the next list is FIDE's text layout."""
-    return output.with_name(f"{output.stem}.pending.xlsx")
-
-
-def _updated(entry: ListedPlayer, r: PlayerPeriod, kind: str) -> ListedPlayer:
-    """The list's entry after the period: the rating, the period's rated games and K of the
-    kind, and the inactive flag."""
-    games = sum(c.n for _, _, c in r.events)
-    if r.initial is not None and r.initial.rating is not None:
-        games = r.initial.games
-    flag = entry.flag.replace("i", "") + ("" if r.after.active else "i")
-    rating, k = r.after.rating, r.after.k
-    if kind == "rapid":
-        return dataclasses.replace(entry, rapid=rating, rapid_games=games, rapid_k=k, flag=flag)
-    if kind == "blitz":
-        return dataclasses.replace(entry, blitz=rating, blitz_games=games, blitz_k=k, flag=flag)
-    return dataclasses.replace(entry, rating=rating, games=games, k=k, flag=flag)
-
+from .console import FORCE, Commands, command, date_arg, output, say, shown
+from .lists import open_fide_list
 
 # --- the command ----------------------------------------------------------------------------
 
@@ -198,7 +29,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "period",
-        "a rating period: the list and the period's events to the next list",
         "Each event is rated with the list's ratings and the edition of its start date; "
         "changes are summed and rounded once per player, unrated players' results "
         "pooled. Nothing is written when a problem is found.",
@@ -222,13 +52,29 @@ def register(sub: Commands) -> None:
         "NEXT.pending.xlsx an earlier period wrote beside its text list, or any workbook with "
         "a Pending sheet)",
     )
-    p.add_argument("--date", help="with FIDE's list: the list's date, YYYY-MM-DD")
-    p.add_argument("--next", help="with FIDE's list: the next list's date, YYYY-MM-DD")
+    p.add_argument(
+        "--date",
+        type=date_arg,
+        help="needed with FIDE's list (it does not say its date): the list's date, YYYY-MM-DD "
+        "or DD.MM.YYYY",
+    )
+    p.add_argument(
+        "--next",
+        type=date_arg,
+        help="needed with FIDE's list: the next list's date, YYYY-MM-DD or DD.MM.YYYY",
+    )
     p.add_argument(
         "--rating-type",
         choices=("standard", "rapid", "blitz"),
         default="standard",
         help="with FIDE's list: which rating the events change (default: standard)",
+    )
+    p.add_argument(
+        "--standard-from",
+        metavar="NEXT_LIST",
+        help="with FIDE's list, rapid or blitz, a period that crosses 1 October 2022: FIDE's "
+        "list of the next date, whose standard ratings the raise to the standard rating - 100 "
+        "reads (default: the standard ratings of the list given)",
     )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
@@ -256,16 +102,25 @@ def main(args: argparse.Namespace) -> int:
                     "FIDE's list does not say its date: give --date (the list's) and --next "
                     "(the next list's), YYYY-MM-DD"
                 )
-            days = [date_of(name, getattr(args, name)) for name in ("date", "next")]
-            results, out = run_with_fide_list(source, events, target, days[0], days[1],
-                                              args.rating_type, earlier)  # fmt: skip
+            days = [args.date, args.next]
+            newer = Path(args.standard_from) if args.standard_from else None
+            results, out, said = run_with_fide_list(source, events, target, days[0], days[1],
+                                                    args.rating_type, earlier, open_fide_list,
+                                                    newer)  # fmt: skip
         else:
-            results, out = run(source, events, target)
+            if args.standard_from:
+                raise FideInputError(
+                    "--standard-from is for FIDE's list: a rating-list workbook holds one rating "
+                    f"type, got: {shown(args.standard_from)}"
+                )
+            results, out, said = run(source, events, target)
     except PeriodError as error:
         for problem in error.problems:
             say(f"fide-rating period: {problem}", err=True)
         say(f"fide-rating period: nothing written ({len(error.problems)} problem(s))", err=True)
         return 1
+    for line in said:  # what the list said of the events' players; the list-wide changes
+        say(line)
     rated = sum(1 for r in results if r.change is not None)
     first = sum(1 for r in results if r.note.startswith("first rating"))
     pending = sum(1 for r in results if r.initial is not None and r.initial.rating is None)

@@ -30,7 +30,6 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "recalc",
-        "recompute workbooks headless: formulas kept, values filled in",
         "Every formula of each workbook (FIDE functions included) is computed and the "
         "workbook written with the values filled in: next to the input as "
         "NAME.recalc.xlsx, into the folder -o DIR (or the file -o NAME.xlsx for one "
@@ -39,11 +38,21 @@ def register(sub: Commands) -> None:
         ["event.xlsx", "events/ -o out/ --csv out/players.csv", "event.xlsx --in-place"],
     )
     p.add_argument("paths", nargs="+", help="workbooks, folders or glob patterns")
-    p.add_argument("-o", "--output", help="a folder for the results (or one .xlsx for one input)")
+    p.add_argument(
+        "-o",
+        "--output",
+        help="where the recalculated workbooks go: a name ending in .xlsx or .xlsm is the one "
+        "output file of one input; any other name is a folder (made if missing) that gets each "
+        "input's name (default: NAME.recalc.xlsx beside each input)",
+    )
     p.add_argument("--in-place", action="store_true", help="overwrite the inputs (atomically)")
-    p.add_argument("--csv", help="also write every player's figures to this CSV file")
+    p.add_argument(
+        "--csv",
+        help="also write every player's figures, of every workbook, to this one CSV file (a "
+        "column names the workbook)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
-    list_options(p, what="; a template's players by FIDE ID")
+    list_options(p, what="; a template's players by FIDE ID", from_workbook=True)
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -82,6 +91,11 @@ def main(args: argparse.Namespace) -> int:
         out_file = Path(args.output)  # one workbook into a file of that name
     elif args.output:
         out_dir = Path(args.output)
+        if out_dir.suffix.lower() in (".csv", ".txt", ".ods", ".xls", ".trf"):
+            raise FideInputError(
+                f"-o names the recalculated workbook (.xlsx) or a folder for them, got "
+                f"{shown(out_dir)}: the players' figures go to a CSV file with --csv"
+            )
         if out_dir.exists() and not out_dir.is_dir():
             raise FideInputError(f"expected a folder for -o, got the file: {shown(out_dir)}")
     if args.csv:
@@ -91,7 +105,8 @@ def main(args: argparse.Namespace) -> int:
     if listed is not None:
         from .fill import list_constants
 
-        constants = list_constants(listed, args.rating_type)
+        # the type asked for; else a rating-list workbook's own; else each workbook's
+        constants = list_constants(listed, args.rating_type or getattr(listed, "kind", None))
     progress = Progress(len(sources), sys.stderr)
     done: list[Recalculated] = []
     failed = 0
@@ -130,7 +145,8 @@ def main(args: argparse.Namespace) -> int:
     if listed is not None:
         listed.close()
     say(f"{len(done)} recalculated, {failed} failed")
-    return 1 if failed else 0
+    # one convention for every command: 2 when nothing was done, 1 when some of it failed
+    return 2 if failed and not done else 1 if failed else 0
 
 
 def _print_table(rows: Sequence[tuple[Path, Mapping[str, object]]]) -> None:

@@ -13,14 +13,19 @@ def register(sub: Commands) -> None:
     p = command(
         sub,
         "template",
-        "write a crosstable template (.xlsx)",
         "A workbook whose formulas compute every FIDE figure: fill in the event, the "
-        "players and the results. A round robin's rounds follow from the players.",
+        "players and the results. A round robin's rounds follow from the players (with an "
+        "odd number, as many rounds as players: each sits one round out, the bye, which is "
+        "not entered). --xlsm makes the macro workbook for classic xlwings (Excel on "
+        "Windows) from xlwings' own standalone workbook: it needs xlwings installed.",
         [
             "swiss --players 150 --rounds 9 -o open.xlsx",
             "rr --players 10 -o rr.xlsx",
+            "rr --players 9 -o rr-9.xlsx",
             "drr --players 6 --ods",
+            "rr --players 10 --xlsm -o rr-10.xlsm",
             "--all -o templates --force",
+            "--all --xlsm -o release/xlwings-classic --force",
         ],
     )
     p.add_argument(
@@ -29,11 +34,32 @@ def register(sub: Commands) -> None:
         choices=("swiss", "rr", "drr"),
         help="swiss, rr (round robin) or drr (double round robin)",
     )
-    p.add_argument("--players", type=int, default=10, help="the number of players (default 10)")
-    p.add_argument("--rounds", type=int, default=None, help="Swiss only: the number of rounds")
-    p.add_argument("-o", "--output", help="the .xlsx file (with --all: the folder)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=10,
+        help="the number of players: a round robin 3 to 30, a Swiss 2 to 500 (default 10)",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="a Swiss's number of rounds, 1 to 15 (needed for a Swiss; a round robin's follow "
+        "from its players)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        help="the .xlsx (or .xlsm) file (default: the template's name in this folder, such as "
+        "rr-10.xlsx or swiss-150x9.xlsx); with --all: the folder (default: templates)",
+    )
     p.add_argument("--all", action="store_true", help="every shipped template into a folder")
     p.add_argument("--ods", action="store_true", help="also save .ods copies with LibreOffice")
+    p.add_argument(
+        "--xlsm",
+        action="store_true",
+        help="a macro workbook (.xlsm) for classic xlwings instead of the .xlsx",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -48,12 +74,23 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from . import templates
+    from ..cells.calc.ods import to_ods
+    from ..formats import templates
 
+    if args.xlsm and args.ods:
+        raise FideInputError("expected --xlsm or --ods, got: both")
     if args.all:
         folder = Path(args.output or "templates")
         if folder.exists() and not folder.is_dir():
             raise FideInputError(f"expected a folder for --all, got the file: {shown(folder)}")
+        if args.xlsm:
+            from ..formats import xlsm
+
+            for spec in templates.SHIPPED:
+                output(folder / f"{spec.name}.xlsm", args)
+            for path in xlsm.write_all(folder):
+                say(f"wrote {shown(path)}")
+            return 0
         for spec in templates.SHIPPED:
             output(folder / f"{spec.name}.xlsx", args)
             if args.ods:
@@ -62,7 +99,7 @@ def _main(args: argparse.Namespace) -> int:
         for path in written:
             say(f"wrote {shown(path)}")
         if args.ods:
-            for path in templates.to_ods(written):
+            for path in to_ods(written):
                 say(f"wrote {shown(path)}")
         return 0
     if args.system is None:
@@ -79,12 +116,18 @@ def _main(args: argparse.Namespace) -> int:
         spec = templates.spec_for(args.system, args.players, args.rounds)
     except ValueError as error:
         raise FideInputError(str(error)) from None
+    if args.xlsm:
+        from ..formats import xlsm
+
+        path = output(Path(args.output or f"{spec.name}.xlsm"), args, suffixes=(".xlsm",))
+        say(f"wrote {shown(xlsm.write(spec, path))}")
+        return 0
     path = output(Path(args.output or f"{spec.name}.xlsx"), args, suffixes=(".xlsx",))
     if args.ods:
         output(path.with_suffix(".ods"), args)
     templates.write(spec, path)
     say(f"wrote {shown(path)}")
     if args.ods:
-        for ods in templates.to_ods([path]):
+        for ods in to_ods([path]):
             say(f"wrote {shown(ods)}")
     return 0

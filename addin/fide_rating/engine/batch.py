@@ -6,7 +6,7 @@ has one processor, or the batch is small, they are computed here one after the o
 outcomes come back in the order of the files given, whichever finishes first, so that the
 messages read as a run one by one would print them.
 
-May import: :mod:`.recalc`, :mod:`.package` and the standard library.
+May import: :mod:`.recalc`, :mod:`.package`, :mod:`fide_rating.workers` and the standard library.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..workers import forked
 from .package import WorkbookError
 from .recalc import Recalculated, recalc_file
 
@@ -99,5 +99,5 @@ def recalc_files(sources: Sequence[Path], **settings: Any) -> Iterator[tuple[Pat
         for source in sources:
             yield source, _one(source)
         return
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+    with forked(workers) as pool:  # a Ctrl-C stops the batch, not a worker holding a lock
         yield from zip(sources, pool.map(_one, sources), strict=True)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..files import clean_stale
+from ..files import clean_stale, dangling
 from .book import Book, Circular, Computed, NotComputed, Problem
 from .formula import Value, col_letters, col_number
 from .formula.coerce import CODE_PAGE, DATE_OFFSET
@@ -194,6 +194,11 @@ def recalc_file(
         if source.suffix.lower() == ".xls":
             raise WorkbookError("the old .xls format: save it as .xlsx first")
     target = output_path(source, out_dir, in_place, output)
+    if (where := dangling(target)) is not None:
+        raise WorkbookError(
+            f"{target} is a symbolic link to a missing file ({where}), never written through: "
+            "remove the link or choose another name"
+        )
     if not in_place:
         if target.exists() and os.path.samefile(target, source):
             raise WorkbookError(

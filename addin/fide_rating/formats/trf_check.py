@@ -13,7 +13,16 @@ from itertools import compress, repeat, zip_longest
 from math import gcd as _gcd
 from operator import attrgetter, itemgetter, ne
 
-from .trf import OPPOSITE, Player, Round, Tournament, TrfError, scoring_of
+from .trf_model import (
+    OPPOSITE,
+    PLAYED,
+    Player,
+    Round,
+    Tournament,
+    TrfError,
+    scoring_key,
+    scoring_of,
+)
 from .trf_records import BYE_TYPES, NATIONAL, RECORDS, RecordError, read_byes
 
 _DATES = {"042": "start date", "052": "end date"}
@@ -173,14 +182,30 @@ def check(t: Tournament) -> None:
                 )))  # fmt: skip
     plist = list(players.values())
     points = not t.team_event and not t.records("299")
-    unit, units = _units(t.header("162"))
+    unit, units = _units(scoring_key(t))
     totals: list[int] = []  # each player's results in units (a small file's loop counts them)
     for i, k in _unusual_rounds(plist, units if points else None, totals):
         p = plist[i]
         opp = p.rounds[k - 1].opponent
-        _round_problem(errors, p, k, players.get(opp) if opp is not None else None, p.number)
+        other = players.get(opp) if opp is not None else None
+        if p.misread or (other is not None and other.misread):
+            continue  # the misread line is the problem (said once); its rounds mean nothing
+        why = _round_problem(errors, p, k, other, p.number)
+        if why is not None and p.rounds[k - 1].result in PLAYED:
+            # the game counts for neither player: both rows say why
+            t.broken[(p.number, k)] = why
+            if other is not None:
+                t.broken.setdefault((other.number, k), (
+                    f"round {k}: player {p.number}'s record has a game against him, his own "
+                    f"does not agree (line {p.line_no}, line {other.line_no}): it counts for "
+                    "neither"
+                ))  # fmt: skip
     extra = bye_rounds(t, errors)
     if points:
+        if any(p.misread for p in plist):  # the misread line is the problem (said once)
+            keep = [i for i, p in enumerate(plist) if not p.misread]
+            plist = [plist[i] for i in keep]
+            totals = [totals[i] for i in keep] if totals else totals
         _check_points(plist, extra, unit, units, totals, errors)
     _check_national(t, players)
 
@@ -327,7 +352,8 @@ def _check_points(
 
 @functools.lru_cache(maxsize=64)
 def _units(record: str | None) -> tuple[int, dict[str, int]]:
-    """The scoring of a 162 record (None: the defaults) in whole units of its smallest
+    """The scoring of a file (:func:`.trf_model.scoring_key`; None: the defaults) in whole
+    units of its smallest
     fraction: (the units of a point, of each result code)."""
     values = scoring_of(record)
     unit = 1
@@ -350,37 +376,37 @@ def _check_national(t: Tournament, players: dict[int, Player]) -> None:
 
 def _round_problem(
     errors: list[TrfError], p: Player, k: int, other: Player | None, me: int
-) -> None:
-    """Say what is wrong with round ``k`` of ``p`` (found by :func:`check`'s quick test)."""
+) -> str | None:
+    """Say what is wrong with round ``k`` of ``p`` (found by :func:`check`'s quick test); why
+    its game cannot count (a colour that disagrees does not stop it), or None."""
     opp, colour, result = p.rounds[k - 1]
     col = 82 + 10 * k  # round k's opponent column
     if other is None:
-        errors.append(TrfError(p.line_no, col, f"round {k}: opponent {opp} does not exist"))
-        return
+        why = f"round {k}: opponent {opp} does not exist"
+        errors.append(TrfError(p.line_no, col, why))
+        return f"{why}: the game does not count"
     if opp == me:
-        errors.append(TrfError(p.line_no, col, f"round {k}: plays against themself"))
-        return
+        why = f"round {k}: plays against themself"
+        errors.append(TrfError(p.line_no, col, why))
+        return f"{why}: the game does not count"
     theirs = other.rounds
     back = theirs[k - 1] if len(theirs) >= k else None
     if back is None or back[0] != me:
-        errors.append(
-            TrfError(
-                p.line_no, col, f"round {k}: opponent {opp} does not list {me} as their opponent"
-            )
-        )
-        return
+        why = f"round {k}: opponent {opp} does not list {me} as their opponent"
+        errors.append(TrfError(p.line_no, col, why))
+        return f"{why} (line {p.line_no}, line {other.line_no}): the game counts for neither"
+    found = None
     want = OPPOSITE.get(result)
     if result == "-" and back[2] == "-":
         want = "-"  # a double forfeit: neither player came, both lose
     if want is not None and back[2] != want:
-        errors.append(
-            TrfError(
-                p.line_no, col + 7, f"round {k}: result {result} against {opp}, who has {back[2]}"
-            )
-        )
+        why = f"round {k}: result {result} against {opp}, who has {back[2]}"
+        errors.append(TrfError(p.line_no, col + 7, why))
+        found = f"{why} (line {p.line_no}, line {other.line_no}): the game counts for neither"
     if colour in ("w", "b") and back[1] != {"w": "b", "b": "w"}[colour]:
         errors.append(
             TrfError(
                 p.line_no, col + 5, f"round {k}: colour {colour}, and the opponent has {back[1]!r}"
             )
         )
+    return found

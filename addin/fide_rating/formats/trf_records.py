@@ -217,6 +217,12 @@ def round_dates(record: str) -> tuple[list[_dt.date | None], str]:
 #: or forfeit loss)"; "P: Pairing-allocated-bye"; "X: Unknown result"). Z is read as A (the
 #: symbol bbpPairings and some files write).
 SCORING_CODES = {"W": "1+WF", "D": "=DH", "L": "0L", "A": "-Z ", "P": "U", "X": ""}
+# the points of each result code by TRF-2026 tag 162's defaults (W D L A P X)
+DEFAULT_POINTS = {
+    "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1), "-": Fraction(0),
+    "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "H": Fraction(1, 2),
+    "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0), " ": Fraction(0),
+}  # fmt: skip
 DEFAULT_SCORING = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0)}
 _SYMBOL_VALUE = re.compile(r"([A-Za-z])\s*(-?\d+(?:\.\d+)?)?")
 
@@ -257,6 +263,63 @@ def _scoring(record: str) -> tuple[tuple[str, Fraction], ...]:
     return tuple(points.items())
 
 
+# --- pairing programs' scoring records ---------------------------------------------------------
+
+# JaVaFo's XXS codes (its Advanced User Manual, "Scoring point system"), the result codes of a
+# player record each covers; W and D are its shortcuts
+XXS_CODES = {
+    "WW": "1W", "BW": "1W", "WD": "=D", "BD": "=D", "WL": "0L", "BL": "0L", "ZPB": "Z ",
+    "HPB": "H", "FPB": "F", "PAB": "U", "FW": "+", "FL": "-",
+    "W": "1W+F", "D": "=DH",
+}  # fmt: skip
+_COLOURED = (("WW", "BW"), ("WD", "BD"), ("WL", "BL"))
+# bbpPairings' records (its TRF reader, src/fileformats/trf.cpp): points in columns 5-12
+BB_CODES = {"BBW": "1W+F", "BBD": "=DH", "BBL": "0L", "BBZ": "Z ", "BBF": "-", "BBU": "U"}
+_XXS_ITEM = re.compile(r"([A-Za-z]{1,3})=(\d{0,3}(?:\.\d{0,2})?)")
+
+
+def read_program_scoring(records: tuple[str, ...]) -> dict[str, Fraction]:
+    """The points of each result code that pairing programs' records give where TRF-2026's 162
+    is not there: JaVaFo's ``XXS CODE=VALUE ...`` (later codes override earlier ones; W and D
+    stand for all wins and all draws) and bbpPairings' ``BBW 2.0``, ``BBD``, ``BBL``, ``BBZ``,
+    ``BBF``, ``BBU`` (a win's points count for the pairing-allocated bye unless BBU says
+    otherwise). Points that differ by colour (WW and BW) cannot be checked by result code."""
+    points = {code: DEFAULT_POINTS.get(code, Fraction(0)) for code in "1=0+-WDLHFUZ "}
+    given: dict[str, Fraction] = {}
+    bye_given = False
+    for record in records:
+        tag = record[:3]
+        if tag == "XXS":
+            at = 4
+            for item in record[4:].split():
+                m = _XXS_ITEM.fullmatch(item)
+                code = m.group(1).upper() if m else ""
+                if m is None or code not in XXS_CODES or m.group(2) in ("", "."):
+                    raise RecordError(record.index(item, at) + 1, "expected CODE=VALUE such as "
+                                      f"WW=1.0 (JaVaFo's codes), got {item!r}")  # fmt: skip
+                at = record.index(item, at) + len(item)
+                given[code] = Fraction(m.group(2))
+                for result in XXS_CODES[code]:
+                    points[result] = given[code]
+        elif tag in BB_CODES:
+            text = record[4:12].strip()
+            if not re.fullmatch(r"\d{1,3}(?:\.\d)?", text):
+                raise RecordError(5, f"expected points such as 1.0 in columns 5-12, got {text!r}")
+            value = Fraction(text)
+            for result in BB_CODES[tag]:
+                points[result] = value
+            bye_given = bye_given or tag == "BBU"
+            if tag == "BBW" and not bye_given:
+                points["U"] = value
+    for white, black in _COLOURED:
+        if white in given and black in given and given[white] != given[black]:
+            raise RecordError(5, (
+                f"points by colour ({white}={given[white]}, {black}={given[black]}) cannot be "
+                "checked by result: not used"
+            ))  # fmt: skip
+    return points
+
+
 # --- 222: the encoded time control ----------------------------------------------------------------
 
 
@@ -288,6 +351,9 @@ def _periods(text: str, column: int) -> tuple[Period, ...]:
         if m is None:
             raise RecordError(at, f"expected a period such as 40/6000+30, 5400+30 or 300, "
                                   f"got {part!r}")  # fmt: skip
+        if max(len(g or "") for g in m.groups()) > 9:  # int() of 4,300 digits raises
+            raise RecordError(at, f"expected a period such as 40/6000+30, got a number of "
+                                  f"{max(len(g or '') for g in m.groups())} digits")  # fmt: skip
         moves = int(m.group(1)) if m.group(1) else None
         if periods and periods[-1].moves is None:
             raise RecordError(at, f"a period after the rest of the game, got {part!r}")

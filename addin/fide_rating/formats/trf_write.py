@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..rules.ratable import TimeControl, parse_time_control
+from ..rules.ratable import TimeControl, TimeControlError, parse_time_control
 from .trf import Player, Tournament, time_control
 from .trf_check import bye_rounds, with_byes
 from .trf_records import NATIONAL, RECORDS, TRF26_ONLY, encode_time_control
@@ -27,7 +27,9 @@ def _insert(lines: list[str | Player], record: str) -> None:
 
 def encoded(tc: TimeControl) -> str | None:
     """Record 222's text of a time control; None when a figure is no whole number of
-    seconds."""
+    seconds, or the control has a delay (record 222 writes none)."""
+    if tc.delay:
+        return None
     increments = tc.increments or tuple(tc.increment for _ in tc.periods)
     periods = [(moves, minutes, increments[i]) for i, (moves, minutes) in enumerate(tc.periods)]
     if tc.increments and not all(isinstance(x, Fraction) for x in increments):
@@ -59,6 +61,24 @@ def as_trf26(t: Tournament) -> tuple[Tournament, list[str]]:
             done.append(f"{lines[at]} (was {str(old)[4:].strip()!r})")
     out = Tournament(lines, [], [], t.encoding, t.newline, t.given_start, t.final)
     return out, done
+
+
+def no_time_control(t: Tournament) -> str | None:
+    """Why :func:`as_trf26` could not add record 222 from record 122, or None (it could, or
+    there was nothing to add)."""
+    text = t.header("122")
+    if t.header("222") is not None or not text:
+        return None
+    try:
+        tc = TimeControl.parse(text)
+    except TimeControlError as error:
+        return f"record 222 not added: record 122 {text.strip()!r} cannot be read ({error.reason})"
+    if encoded(tc) is None:
+        return (
+            f"record 222 not added: record 122 {text.strip()!r} has what record 222 cannot write "
+            "(a delay, or a fraction of a second)"
+        )
+    return None
 
 
 def as_trf16(t: Tournament) -> tuple[Tournament, list[str]]:

@@ -10,6 +10,7 @@ from typing import NamedTuple, cast
 from .editions import Edition, get_edition
 from .errors import bad
 from .expected import (
+    _LOOKUPS,
     RATING_MAX,
     RATING_MIN,
     EditionLike,
@@ -18,11 +19,15 @@ from .expected import (
     lookup,
     pd_sum,
     played_games,
+    ratings_used,
     score_hundredths,
     used_and_pd,
     without_gaps,
 )
 from .rounding import fide_round
+
+# a score of a played game as the fast path keeps it (1, 1.0, True, Fraction(1, 2) alike)
+_SCORES: dict[object, float] = {1.0: 1.0, 0.5: 0.5, 0.0: 0.0}
 
 
 def check_k(k: object) -> int:
@@ -62,13 +67,18 @@ class EventCalculation(NamedTuple):
     rating: Rating  # Ro
     k: int
     opponents: tuple[Rating, ...]
-    used: tuple[Rating, ...]
-    pd_h: tuple[int, ...]
+    pd_h: tuple[int, ...]  # PD of each game (the cap applied), in hundredths
     scores: tuple[object, ...]  # per game a number equal to 1, 0.5 or 0
 
     @property
     def n(self) -> int:
-        return len(self.used)
+        return len(self.opponents)
+
+    @property
+    def used(self) -> tuple[Rating, ...]:
+        """The rating counted for each opponent (the cap rule applied): the same figures PD was
+        read with, computed when asked for."""
+        return tuple(ratings_used(self.rating, self.opponents, self.edition))
 
     @property
     def w(self) -> Fraction:
@@ -107,7 +117,7 @@ class EventCalculation(NamedTuple):
     @property
     def rc(self) -> Fraction | None:
         """Mean of the ratings used (the capped ones), None without games."""
-        return Fraction(sum(self.used), self.n) if self.used else None
+        return Fraction(sum(self.used), self.n) if self.opponents else None
 
     @property
     def games(self) -> tuple[GameLine, ...]:
@@ -158,7 +168,30 @@ def event(
 
     ``None`` opponents (unrated) and ``None`` scores (unplayed games) are left out (5.1, 8.52).
     """
-    ed = get_edition(edition)
+    ed = edition if type(edition) is Edition else get_edition(edition)
+    # the usual call (whole numbers in range, every game rated and played) takes the fast path:
+    # the checks in C, one row of the edition's table (8.1.2) indexed per game
+    if (
+        type(rating) is int
+        and RATING_MIN <= rating <= RATING_MAX
+        and type(k) is int
+        and 1 <= k <= 100
+        and ed.gap_rule is None
+        and len(opponents) == len(scores)
+    ):
+        try:
+            # each score 1, 0.5 or 0 (KeyError otherwise), as the float of its value
+            played = tuple(map(_SCORES.__getitem__, scores))
+            given = cast("tuple[Rating, ...]", tuple(opponents))  # checked as it is read
+            if not given or min(given) >= RATING_MIN:
+                tables = _LOOKUPS.get(ed.name) or lookup(ed)
+                row = tables.rows.get(rating) or tables.row(rating)
+                if row is not None:
+                    # an opponent above RATING_MAX: IndexError; not a whole number: TypeError
+                    pds = tuple(map(row.__getitem__, given))
+                    return tuple.__new__(EventCalculation, (ed, rating, k, given, pds, played))
+        except (KeyError, TypeError, IndexError):  # the checking path says what is wrong
+            pass
     r = check_rating(rating)
     kk = check_k(k)
     if ed.gap_rule is not None:
@@ -181,10 +214,9 @@ def event_checked(
 ) -> EventCalculation:
     """:func:`event` for inputs already checked: whole ratings in range, every opponent rated
     and every score 1, 0.5 or 0 (a rating period checks them once for all its events)."""
-    used, pds = used_and_pd(rating, opponents, edition)
+    _, pds = used_and_pd(rating, opponents, edition)
     return tuple.__new__(
-        EventCalculation,
-        (edition, rating, k, tuple(opponents), tuple(used), tuple(pds), tuple(scores)),
+        EventCalculation, (edition, rating, k, tuple(opponents), tuple(pds), tuple(scores))
     )
 
 

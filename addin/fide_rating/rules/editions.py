@@ -2,11 +2,16 @@
 
 Standard ratings follow handbook chapter B.02; rapid and blitz their own chapter ("FIDE Rating
 Regulations for Rapid and Blitz"). An edition applies to tournaments starting on or after its
-``effective`` date (B.02 0.1). The seeds' texts are dated by their titles; where FIDE applied a
-clause at another date (the 400-point rule from 1 July 2009, K 30/15/10 until 30 June 2014, ...),
-FIDE's date decides, and an amendment is a record of its own with its source. Editions differ in
-data only: every algorithm reads the fields below and never compares dates itself. This module is
-the only place that does.
+``effective`` date (B.02 0.1). The regulation texts the project started from (B.02 2005 in Polish,
+2012 and 2024 in Hungarian, FIDE's summary of 2024 in Estonian) are dated by their titles; where
+FIDE applied a clause at another date (the 400-point rule from 1 July 2009, K 30/15/10 until 30
+June 2014, ...), FIDE's date decides, and an amendment is a record of its own with its source.
+Editions differ in data only: every algorithm reads the fields below and never compares dates
+itself. This module is the only place that does.
+
+The changes FIDE made once to a whole list (the raise of the rapid and blitz lists of 1 October
+2022, the adjustment of 1 March 2024) are records of their own, :class:`ListChange`, keyed by
+rating type and the list's date: :mod:`.list_changes` applies them.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import bad
-from .tables import PD_TABLE, PD_TABLE_2005, PdTable
+from .tables import PD_TABLE, PdTable
 
 STANDARD, RAPID, BLITZ = "standard", "rapid", "blitz"
 RATING_TYPES = (STANDARD, RAPID, BLITZ)
@@ -32,10 +37,10 @@ class CapRule(enum.Enum):
 
 
 class Junior(enum.Enum):
-    """How long the junior K applies."""
+    """How long the junior K applies. FIDE's rating system counted to the end of the year of the
+    18th birthday from the rule's start (its lists of December 2016), before its text said so."""
 
     NONE = "no junior rule"
-    UNTIL_BIRTHDAY = "until the 18th birthday"
     UNTIL_YEAR_END = "until the end of the year of the 18th birthday"
 
 
@@ -68,7 +73,7 @@ class Edition:
     k_top: int = 10
     k_new_games: int = 30  # "until 30 games are completed"
     k_top_needs_new_games: bool = False  # 2005-07: 10 needs 2400 AND 30 games
-    junior: Junior = Junior.UNTIL_BIRTHDAY
+    junior: Junior = Junior.UNTIL_YEAR_END
     junior_age: int = 18
     junior_below: int = 2300
     k_times_n_max: int | None = None  # 2014-07 on: K x n <= 700
@@ -86,8 +91,6 @@ class Edition:
     first_event_min_score: Fraction = Fraction(1, 2)  # first event below this is disregarded
     min_rated_games_per_event: int | None = None  # an event with fewer is disregarded
     min_rated_games_applies_to_first: bool = False
-    # 2024-03 one-time adjustment (FIDE's summary of the 1 March 2024 changes, point 1)
-    adjustment_date: _dt.date | None = None
     # which events and games may be rated (sections 1 to 4): the time each player must have
     # for a game of 60 moves, by the highest rating (of the tournament, or of the game)
     time_minimums: tuple[tuple[int, int], ...] = ((2200, 120), (1600, 90), (0, 60))
@@ -102,7 +105,6 @@ class Edition:
     # rapid and blitz
     standard_rating_for_unrated: bool = False  # R&B 7.2.1: rated with the standard rating
     gap_rule: tuple[int, int] | None = None  # R&B 7.3.1 (2024-12): (600, 2600) not rated
-    raise_to_standard_date: _dt.date | None = None  # the one-time raise of 1 October 2022
     notes: tuple[str, ...] = field(default=())  # what is not confirmed, and why
 
     def floor_on(self, day: _dt.date | None) -> int:
@@ -121,7 +123,9 @@ E2005_07 = Edition(
     name="2005-07",
     effective=_dt.date(2005, 7, 1),
     source="FIDE Handbook B.02, in force from 1 July 2005 (Polish translation, 2006 update)",
-    pd_table=PD_TABLE_2005,
+    # 10.1(b) as FIDE's English text and Elo's table print it: the translation's bands 316-326
+    # and 327-344 are its own (see tables.py)
+    pd_table=PD_TABLE,
     dp_at_extremes=False,
     cap=350,
     k_new=25,
@@ -192,7 +196,6 @@ E2012_07 = replace(
         'FIDE Handbook B.02 "amended 1984-2012", in force from 1 July 2012 (Hungarian '
         "translation); K 30/15/10 and 9 games by FIDE's dates (to 30 June 2014)"
     ),
-    pd_table=PD_TABLE,
     dp_at_extremes=True,
     initial_method=InitialMethod.AS_ONE_EVENT,
     floors=((_dt.date(2012, 7, 1), 1000),),
@@ -201,7 +204,8 @@ E2012_07 = replace(
     max_rounds_a_day=None,
     list_months=1,  # 7.1: on the first day of each month
     notes=(
-        "the text (seed) gives K 40/20/10 with the junior rule and 5 games for a first rating; "
+        "B.02 'amended 1984-2012' (Hungarian translation) gives K 40/20/10 with the junior rule "
+        "and 5 games for a first rating; "
         "FIDE applied those from 1 July 2014 (federations quoting the handbook's 8.56 before and "
         "after that date; an arbiters' seminar: 'only 5 games ... down from 9'): this edition "
         "follows FIDE's dates",
@@ -218,7 +222,7 @@ E2014_07 = replace(
     ),
     k_new=40,
     k_standard=20,
-    junior=Junior.UNTIL_BIRTHDAY,
+    junior=Junior.UNTIL_YEAR_END,
     bonus_per_half_point=Fraction(20),
     min_games=5,
     first_event_min_score=Fraction(1, 2),
@@ -228,9 +232,15 @@ E2014_07 = replace(
     first_control_moves=30,
     first_control_rule="at least",  # 1.2: 30 moves or more
     notes=(
+        "the junior K 40 lasts to the end of the year of the 18th birthday, as FIDE's rating "
+        "system counted it: its list of December 2016 keeps K 40 for every junior turning 18 in "
+        "2016 (7 of 7; December 2017: 100 of 102, none with K 20). The text said 'until their "
+        "18th birthday' until FIDE's edition of 1 July 2017 ('until the end of the year of their "
+        "18th birthday', as FIDE's Arbiters' Manuals of 2018 and 2021 quote it); the lists of "
+        "2014 and 2015 were not checked",
         "K x n <= 700 is not in the 2014 text as quoted (nor in the 2017 federation regulation): "
         "it applies here from 2022-01, where FIDE's text has it (FIDE's 2017-07 edition, whose "
-        "text was not found, may have brought it earlier)",
+        "text was not read, may have brought it earlier)",
     ),
 )
 
@@ -240,7 +250,6 @@ E2022_01 = replace(
     effective=_dt.date(2022, 1, 1),
     source="FIDE Handbook B.02, in force from 1 January 2022 (English)",
     cap_rule=CapRule.ONE_UPGRADE,
-    junior=Junior.UNTIL_YEAR_END,  # "until the end of the year of their 18th birthday"
     k_times_n_max=700,
     round_robin_variant=False,
     round_robin_unrated_method=False,
@@ -265,7 +274,6 @@ E2024_03 = replace(
     fictitious_rating=1800,
     initial_max=2200,
     floors=((_dt.date(2024, 3, 1), 1400),),
-    adjustment_date=_dt.date(2024, 3, 1),
 )
 
 E2025_10 = replace(
@@ -291,7 +299,7 @@ def _rapid(
     base: dict[str, object] = {
         "k_new": 20, "k_standard": 20, "k_top": 20, "k_top_needs_new_games": False,
         "junior": Junior.NONE, "standard_rating_for_unrated": True, "rating_type": RAPID,
-        "max_rounds_a_day": 15, "list_months": 1, "adjustment_date": None, "notes": (),
+        "max_rounds_a_day": 15, "list_months": 1, "notes": (),
     }  # fmt: skip
     base.update(changes)
     return replace(standard, name=f"{name} rapid", effective=effective, source=source, **base)  # type: ignore[arg-type]
@@ -315,23 +323,38 @@ R2012_07 = _rapid(E2012_07, "2012-07", _dt.date(2012, 7, 1), _ANNOUNCED_2011
                   + "; the standard rules of 1 July 2012", notes=R2012_01.notes)  # fmt: skip
 R2014_07 = _rapid(E2014_07, "2014-07", _dt.date(2014, 7, 1), _ANNOUNCED_2011
                   + "; the standard rules of 1 July 2014", notes=R2012_01.notes)  # fmt: skip
+R2018_07 = _rapid(
+    E2014_07, "2018-07", _dt.date(2018, 7, 1),
+    "FIDE Rating Regulations for Rapid and Blitz, in force from 1 July 2018 (not read): K 20, "
+    "and K x n <= 700 for a player with more than 35 games in a rating period, as a Norwegian "
+    "club's notice of the changes from 1 July 2018 gives it (28 June 2018)",
+    k_times_n_max=700,
+    notes=(
+        *R2012_01.notes,
+        "K x n <= 700 in rapid and blitz: in force from 1 July 2018 by the Norwegian notice; "
+        "described again in November 2021 ('700/total number of games played, if you play "
+        "more than 35 games in a period') and in 2022 as the rule before 1 October 2022 (the "
+        "largest whole K with n x K within 700, an Italian summary of the 2022 changes); not "
+        "in FIDE's announcement of 2011 (K 20 'in all cases'). The notice's example rounds "
+        "700/40 = 17.5 to 18: FIDE's words (the largest whole number, 17) are applied",
+        "the notice's other changes of 1 July 2018 (an unrated player must score a point in "
+        "the first event, an event lasts at most 30 days) are not applied here",
+    ),
+)  # fmt: skip
 R2022_01 = _rapid(
     E2022_01, "2022-01", _dt.date(2022, 1, 1),
     "FIDE Rating Regulations for Rapid and Blitz, in force from 1 January 2022 (not read: "
     "K 20 with K x n <= 700 as federations describe it; the one-upgrade 400-point rule as "
     "FIDE's own rapid calculations of 2022 show it)",
     k_times_n_max=700,
-    notes=("K x n <= 700 was in force by November 2021 (secondary); its start is not known",),
+    notes=R2018_07.notes[:2],
 )  # fmt: skip
 R2022_10 = _rapid(
     E2022_01, "2022-10", _dt.date(2022, 10, 1),
     "FIDE Rating Regulations for Rapid and Blitz, in force from 1 October 2022: K as in the "
-    "standard rules, and a one-time raise to the standard rating - 100 (federations' "
-    "summaries; FIDE's text not read)",
+    "standard rules (federations' summaries; FIDE's text not read); the raise of the list of "
+    "1 October 2022 is a list-wide change (fide-rating editions --notes)",
     k_new=40, k_standard=20, k_top=10, junior=Junior.UNTIL_YEAR_END, k_times_n_max=700,
-    raise_to_standard_date=_dt.date(2022, 10, 1),
-    notes=("the one-time raise (a rapid or blitz rating more than 100 below the standard one "
-           "becomes standard - 100) is from federations' summaries; FIDE's text was not found",),
 )  # fmt: skip
 R2024_03 = _rapid(
     E2024_03, "2024-03", _dt.date(2024, 3, 1),
@@ -340,8 +363,6 @@ R2024_03 = _rapid(
     "blitz rounds a day, 7.2.1 the standard rating for an unrated player, 7.3.1 the plain "
     "400-point rule",
     k_new=40, k_standard=20, k_top=10, junior=Junior.UNTIL_YEAR_END, k_times_n_max=700,
-    notes=("whether the one-time adjustment of 1 March 2024 also applied to rapid and blitz "
-           "is reported both ways (a federation: yes; others: no): not applied here",),
 )  # fmt: skip
 R2024_12 = replace(
     R2024_03, name="2024-12 rapid", effective=_dt.date(2024, 12, 1),
@@ -349,9 +370,15 @@ R2024_12 = replace(
     "'Games played between players with a rating difference of 600 points or more shall not "
     "be rated if at least one of the players is rated above 2600 on the relevant list'",
     gap_rule=(600, 2600),
+    notes=(
+        "the rule is applied as written, from 1 December 2024: FIDE's rating system did not "
+        "apply it until late September 2025 and then recalculated the lists since December "
+        "2024 retroactively; FIDE's lists published before that recalculation differ from "
+        "these figures, the recalculated ones agree",
+    ),
 )  # fmt: skip
-RAPID_EDITIONS: tuple[Edition, ...] = (R2012_01, R2012_07, R2014_07, R2022_01, R2022_10,
-                                       R2024_03, R2024_12)  # fmt: skip
+RAPID_EDITIONS: tuple[Edition, ...] = (R2012_01, R2012_07, R2014_07, R2018_07, R2022_01,
+                                       R2022_10, R2024_03, R2024_12)  # fmt: skip
 
 
 def _blitz(rapid: Edition) -> Edition:
@@ -435,43 +462,126 @@ def get_edition(
 
 
 def is_junior(edition: Edition, birth: int | _dt.date | None, on: _dt.date | None) -> bool:
-    """Whether the junior K rule's age condition holds on ``on`` (8.56 2012-07; 8.3.3 2024-03).
-
-    ``birth`` is a birth year or a birth date. Until the 18th birthday needs the date when the
-    birthday falls in the year of ``on``; until the end of the year needs only the year.
-    """
+    """Whether the junior K rule's age condition holds on ``on``: until the end of the year of the
+    18th birthday (B.02 2022 8.3.3; FIDE's practice from the rule's start, 2014-07), so only the
+    birth year counts. ``birth`` is a birth year or a birth date."""
     if edition.junior is Junior.NONE or birth is None:
         return False
     if on is None:
         raise bad("expected the event date to apply the junior K rule", on)
     year = birth.year if isinstance(birth, _dt.date) else birth
-    last_year = year + edition.junior_age
-    if edition.junior is Junior.UNTIL_YEAR_END:
-        return on.year <= last_year
-    if on.year != last_year:
-        return on.year < last_year
-    if not isinstance(birth, _dt.date):
+    return on.year <= year + edition.junior_age
+
+
+# --- the changes FIDE made once to a whole list ----------------------------------------------
+
+
+class ListRule(enum.Enum):
+    """What a one-time change of a whole rating list does to a listed rating."""
+
+    COMPRESS_BELOW_2000 = "a rating below 2000 becomes 0.6 x R + 800"
+    RAISE_TO_STANDARD = "a rating more than 100 below the standard one becomes standard - 100"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListChange:
+    """A change FIDE made once to every rating of a list of the given types, with or without
+    games in the period: applied to the list dated ``on``, after the period's own changes and
+    before that list's floor."""
+
+    name: str
+    on: _dt.date  # the date of the list it was applied to
+    rating_types: tuple[str, ...]
+    rule: ListRule
+    source: str
+    notes: tuple[str, ...] = ()
+
+    def falls_between(self, list_date: _dt.date, next_date: _dt.date) -> bool:
+        """Whether a period from the list of ``list_date`` to the list of ``next_date`` crosses
+        this change."""
+        return list_date < self.on <= next_date
+
+
+RAISE_2022 = ListChange(
+    name="2022-10 raise",
+    on=_dt.date(2022, 10, 1),
+    rating_types=(RAPID, BLITZ),
+    rule=ListRule.RAISE_TO_STANDARD,
+    source=(
+        "FIDE Rating Regulations for Rapid and Blitz as amended from 1 October 2022 (announced "
+        "at the end of August 2022), as federations summarise it: 'I giocatori che hanno un "
+        "rating Rapid e/o Blitz inferiore di oltre 100 punti rispetto a quello Standard "
+        "ricevono un nuovo punteggio pari a quello Standard meno 100 punti' (Scacchierando, "
+        "'Nuove regole FIDE per i rating Rapid&Blitz', 2022: Gukesh's rapid 2283 became 2632, "
+        "his standard 2732 less 100)"
+    ),
+    notes=(
+        "FIDE's text of the raise was not found: federations' summaries",
+        "the standard rating is that of the new list of 1 October 2022 (a published case: a "
+        "player whose standard rating rose between the September and October lists was raised "
+        "from the October one), for every player on the rapid or blitz list, with or without "
+        "games; a player without a rapid or blitz rating stays unrated",
+    ),
+)
+ADJUSTMENT_2024 = ListChange(
+    name="2024-03 adjustment",
+    on=_dt.date(2024, 3, 1),
+    rating_types=(STANDARD, RAPID, BLITZ),
+    rule=ListRule.COMPRESS_BELOW_2000,
+    source=(
+        "FIDE's summary of the changes of 1 March 2024, point 1 (Estonian translation); FIDE "
+        "Qualification Commission, 'New rating regulations come into force' (1 March 2024): "
+        "'all players with a rating between 1000 and 2000 will receive a one-time increase'; on "
+        "all three lists by the Norwegian Chess Federation's notice 'Endring i FIDE rating 1. "
+        "mars' (20 February 2024: 'Endringene vil bli utført i alle grener (lang, hurtig- og "
+        "lynsjakk)'), the Swedish Chess Federation's table of 16 February 2024 (1800 -> 1880, "
+        "1200 -> 1520) and a Swedish district's notice ('gjordes för FIDE:s alla tre "
+        "rankinglistor'), and the jump of FIDE's rapid and blitz lists of March 2024"
+    ),
+    notes=(
+        "FIDE's rapid and blitz chapter of 2024 does not state the adjustment, and reports of "
+        "February 2024 went both ways: it rests on FIDE's summary, federations' notices and "
+        "FIDE's lists",
+        "rounded to the nearest whole number (0.6 x R never ends in .5); FIDE's rounding of a "
+        "rating such as 1801 (1880.6) was not checked against its list",
+        "applied after the February 2024 results and before the new floor of 1400, so an "
+        "adjusted 1200 (1520) stays rated",
+    ),
+)
+#: The list-wide changes, oldest first: the record store :mod:`.list_changes` applies.
+LIST_CHANGES: tuple[ListChange, ...] = (RAISE_2022, ADJUSTMENT_2024)
+
+
+def list_changes_between(
+    rating_type: str, list_date: _dt.date, next_date: _dt.date
+) -> tuple[ListChange, ...]:
+    """The list-wide changes of one rating type that a period from the list of ``list_date`` to
+    the list of ``next_date`` crosses, oldest first."""
+    editions_of(rating_type)  # checks the type
+    for day in (list_date, next_date):
+        if isinstance(day, _dt.datetime) or not isinstance(day, _dt.date):
+            raise bad("expected a list date", day)
+    if next_date <= list_date:
         raise bad(
-            f"expected a birth date, not a year: the 18th birthday falls in {last_year} "
-            f"and edition {edition.name} counts until the birthday",
-            birth,
+            f"expected the next list after the list of {list_date.isoformat()}",
+            next_date.isoformat(),
         )
-    try:
-        birthday = birth.replace(year=last_year)
-    except ValueError:  # 29 February
-        birthday = _dt.date(last_year, 3, 1)
-    return on < birthday
+    return tuple(
+        c
+        for c in LIST_CHANGES
+        if rating_type in c.rating_types and c.falls_between(list_date, next_date)
+    )
 
 
 def adjustment_applies(edition: Edition, previous_list: _dt.date, new_list: _dt.date) -> bool:
-    """Whether the 2024-03 one-time adjustment falls between two lists (FIDE's summary of
-    the 1 March 2024 changes, point 1)."""
-    when = edition.adjustment_date
-    return when is not None and previous_list < when <= new_list
+    """Whether the one-time adjustment of 1 March 2024 falls between two lists of the edition's
+    rating type (standard, rapid and blitz alike)."""
+    found = list_changes_between(edition.rating_type, previous_list, new_list)
+    return any(c.rule is ListRule.COMPRESS_BELOW_2000 for c in found)
 
 
 def raise_applies(edition: Edition, previous_list: _dt.date, new_list: _dt.date) -> bool:
     """Whether the rapid and blitz lists' one-time raise of 1 October 2022 falls between two
-    lists."""
-    when = edition.raise_to_standard_date
-    return when is not None and previous_list < when <= new_list
+    lists of the edition's rating type."""
+    found = list_changes_between(edition.rating_type, previous_list, new_list)
+    return any(c.rule is ListRule.RAISE_TO_STANDARD for c in found)

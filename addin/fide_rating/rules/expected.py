@@ -114,7 +114,7 @@ def dp(p: object, edition: EditionLike = None) -> int:
 class _Lookup:
     """PD of the player for every signed difference D = own - opponent, uncapped and capped."""
 
-    __slots__ = ("cap", "capped", "one_upgrade", "rows", "top", "uncapped")
+    __slots__ = ("cap", "capped", "one_upgrade", "reversed", "rows", "top", "uncapped")
 
     def __init__(self, edition: Edition) -> None:
         self.cap = edition.cap
@@ -133,6 +133,8 @@ class _Lookup:
             capped.append(table.pd_high(c) if c >= 0 else 100 - table.pd_high(-c))
         self.uncapped: list[int] = uncapped
         self.capped: list[int] = capped
+        # both tables reversed, as bytes: a player's row is a slice of them (a copy in C)
+        self.reversed = (bytes(uncapped[::-1]), bytes(capped[::-1]))
         self.rows: dict[int, bytes] = {}
 
     def row(self, rating: Rating) -> bytes | None:
@@ -146,8 +148,11 @@ class _Lookup:
             return None
         found = self.rows.get(rating)
         if found is None:
-            table = self.uncapped if rating >= self.top else self.capped
-            found = self.rows[rating] = bytes(table[rating : rating + _OFFSET + 1][::-1])
+            # row[o] = table[rating - o + _OFFSET], the D = rating - o entry: in the reversed
+            # table that is entry _OFFSET - rating + o
+            table = self.reversed[0] if rating >= self.top else self.reversed[1]
+            start = _OFFSET - rating
+            found = self.rows[rating] = table[start : start + _OFFSET + 1]
         return found
 
 

@@ -50,6 +50,13 @@ def k_factor(
     n = None if games_in_period is None else _count(games_in_period, "games in the period")
     if not isinstance(reached_2400, bool):
         raise bad("expected reached_2400 as True or False", reached_2400)
+    if (
+        birth is not None
+        and on is not None
+        and (birth > on if isinstance(birth, _dt.date) else birth > on.year)
+    ):  # a typing slip (2030 for 2003): no K from it, least of all a junior's
+        shown = birth.isoformat() if isinstance(birth, _dt.date) else birth
+        raise bad(f"expected a birth date before the event's start ({on.isoformat()})", shown)
     reached_2400 = reached_2400 or r >= 2400
     if ed.k_top_needs_new_games:
         # 2005-07 10.52: 10 needs both a published 2400 and 30 games

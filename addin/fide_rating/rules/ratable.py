@@ -17,7 +17,9 @@ have for a game of 60 moves by the highest rating (1.1), and the moves of the fi
   or more: 90; both below 1800: 60; a first control of 30 moves or more. The translation says
   "exceeds", but its third case ("both below 1800") again puts 1800 itself in the middle band.
 
-The time for 60 moves is the time of every period that begins by move 60, plus 60 increments.
+The time for 60 moves is the time of every period that begins by move 60, plus 60 increments
+(or delays). The time control and the notations it is written in:
+:mod:`fide_rating.rules.time_control`.
 
 Standard, rapid or blitz (:func:`rating_type_of`): the same time for 60 moves against the
 definitions in force on the event's start date (:data:`TIME_CLASSES`: 2012, 2014, 2024, each
@@ -27,136 +29,25 @@ with its source and what is unsure).
 from __future__ import annotations
 
 import datetime as _dt
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .editions import Edition
 from .errors import bad
+from .time_control import TimeControl, TimeControlError, parse_time_control
+
+# the time control and its notations live in .time_control; named here too, as they always were
+__all__ = [
+    "RAPID_AND_BLITZ_FROM", "RATING_TYPES", "TIME_CLASSES", "Band", "RatingTypeFound",
+    "TimeClasses", "TimeControl", "TimeControlError", "parse_time_control", "rating_type_of",
+    "required_minutes", "time_classes", "time_control_problems",
+]  # fmt: skip
 
 Minutes = Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class TimeControl:
-    """A time control: its periods (moves, or None for the rest of the game; minutes) and the
-    increment in seconds a move from move 1, or ``increments``: the seconds a move of each
-    period (TRF-2026 record 222 gives one per period, ``40/6000+30:900+30``)."""
-
-    periods: tuple[tuple[int | None, Minutes], ...]
-    increment: Fraction = Fraction(0)
-    increments: tuple[Fraction, ...] = ()
-
-    @classmethod
-    def from_seconds(cls, periods: Sequence[tuple[int | None, int, int]]) -> TimeControl:
-        """From periods of (moves or None, seconds, seconds a move), as record 222 writes them:
-        one increment from move 1 when every period has the same."""
-        minutes = tuple((moves, Fraction(seconds, 60)) for moves, seconds, _ in periods)
-        increments = tuple(Fraction(inc) for _, _, inc in periods)
-        if len(set(increments)) <= 1:
-            return cls(minutes, increments[0] if increments else Fraction(0))
-        return cls(minutes, Fraction(0), increments)
-
-    @property
-    def first_control_moves(self) -> int | None:
-        """The moves of the first control; None when the first period is the whole game."""
-        return self.periods[0][0] if self.periods else None
-
-    def minutes_for(self, moves: int = 60) -> Minutes:
-        """A player's time for a game of ``moves`` moves (B.02 1.1 counts 60): every period that
-        begins by that move, and the increment of every move up to it."""
-        total = Fraction(0)
-        start = 1
-        for i, (period_moves, minutes) in enumerate(self.periods):
-            if start > moves:
-                break
-            total += minutes
-            if self.increments:
-                last = moves if period_moves is None else min(moves, start + period_moves - 1)
-                total += self.increments[i] * (last - start + 1) / 60
-            if period_moves is None:
-                break
-            start += period_moves
-        return total + self.increment * moves / 60
-
-    def __str__(self) -> str:
-        parts = []
-        for i, (n, m) in enumerate(self.periods):
-            part = f"{_num(m)} min" if n is None else f"{n} moves in {_num(m)} min"
-            if self.increments and self.increments[i]:
-                part += f" ({_num(self.increments[i])} s a move)"
-            parts.append(part)
-        if self.increment:
-            parts.append(f"{_num(self.increment)} s a move")
-        return " + ".join(parts)
-
-
 def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
-# --- reading the notations arbiters write (TRF record 122 is free text) ------------------------
-
-_MOVES_MINUTES = re.compile(r"(\d+)\s*(?:moves?|mv|m|z(?:ü|ue)ge?)?\s*/\s*(\d+(?:[.,]\d+)?)\s*"
-                            r"(?:min(?:utes?)?|'|m)?")  # fmt: skip
-_MINUTES_MOVES = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:min(?:utes?)?|'|m)\s*/\s*(\d+)\s*"
-                            r"(?:moves?|mv|m|z(?:ü|ue)ge?)")  # fmt: skip
-_SUDDEN = re.compile(r"(?:g|sd|game)\s*/?\s*(\d+(?:[.,]\d+)?)\s*(?:min(?:utes?)?|'|m)?")
-_SECONDS = re.compile(r"(?:inc(?:rement)?\s*)?(\d+(?:[.,]\d+)?)\s*(?:s|sec(?:onds?)?|\"|'')"
-                      r"(?:\s*(?:/|per|a)\s*(?:moves?|mv|m|zug))?")  # fmt: skip
-_INCREMENT = re.compile(r"inc(?:rement)?\s*(\d+(?:[.,]\d+)?)")
-_HOURS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:h|hours?|std)\s*(\d+)?\s*(?:min|'|m)?")
-_MINUTES = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:min(?:utes?)?|'|m)")
-_BARE = re.compile(r"(\d+(?:[.,]\d+)?)")
-_FROM_MOVE_ONE = re.compile(
-    r"\s*(?:starting\s+)?from\s+(?:the\s+)?(?:move\s+(?:1|one)|first\s+move)\b"
-)
-
-
-def _f(text: str) -> Fraction:
-    return Fraction(text.replace(",", "."))
-
-
-def parse_time_control(text: str) -> TimeControl | None:
-    """A time control from the notations in use, or None when the text cannot be read:
-    ``90'+30"``, ``90+30``, ``90 min/40 moves + 30 min + 30 s/move``, ``G/90;+30``,
-    ``40/120, 20/60, G/30``, ``40/120, 60``, ``2h``, ``120 min``."""
-    raw = text.strip().lower().replace("’", "'").replace("″", '"')
-    raw = re.sub(
-        r"\s*(?:starting\s+)?from\s+(?:the\s+)?(?:move\s+(?:1|one)|first\s+move)\b", "", raw
-    )
-    raw = re.sub(r"\s*(?:/|per|a|for\s+each)\s*player\b", "", raw)  # 8 min/player + 3 s/move
-    if not raw:
-        return None
-    periods: list[tuple[int | None, Fraction]] = []
-    increment = Fraction(0)
-    for part in (p.strip() for p in re.split(r"[,;+&]|\band\b|\bplus\b", raw)):
-        if not part:
-            continue
-        if m := _MINUTES_MOVES.fullmatch(part):
-            periods.append((int(m.group(2)), _f(m.group(1))))
-        elif m := _MOVES_MINUTES.fullmatch(part):
-            periods.append((int(m.group(1)), _f(m.group(2))))
-        elif m := _SUDDEN.fullmatch(part):
-            periods.append((None, _f(m.group(1))))
-        elif (m := _SECONDS.fullmatch(part)) or (m := _INCREMENT.fullmatch(part)):
-            increment = _f(m.group(1))
-        elif m := _HOURS.fullmatch(part):
-            periods.append((None, _f(m.group(1)) * 60 + int(m.group(2) or 0)))
-        elif m := _MINUTES.fullmatch(part):
-            periods.append((None, _f(m.group(1))))
-        elif m := _BARE.fullmatch(part):
-            value = _f(m.group(1))
-            if not periods or periods[-1][0] is not None:
-                periods.append((None, value))  # minutes: the game, or the rest of it
-            else:
-                increment = value  # after the game's time: seconds a move (90+30, G/90;+30)
-        else:
-            return None
-    if not periods or any(p[0] is None for p in periods[:-1]):
-        return None  # no time at all, or a period after the rest of the game
-    return TimeControl(tuple(periods), increment)
 
 
 # --- the rules --------------------------------------------------------------------------------

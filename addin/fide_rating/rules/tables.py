@@ -31,8 +31,9 @@ _DP_PRINTED = """
 .84 284 .67 125 .50 0 .33 -125 .16 -284
 """
 
-# 8.1.2 (B.02 2012-07 "b", 2024-03 8.1.2): D -> PD for the higher (H) and lower (L) rated
-# player, four printed column groups read row by row. "736-" stands for the printed "> 735".
+# 8.1.2 (B.02 2012-07 "b", 2024-03 8.1.2; 10.1(b) before 2012): D -> PD for the higher (H) and
+# lower (L) rated player, four printed column groups read row by row. "736-" stands for the
+# printed "> 735".
 _PD_PRINTED = """
 0-3 .50 .50 92-98 .63 .37 198-206 .76 .24 345-357 .89 .11
 4-10 .51 .49 99-106 .64 .36 207-215 .77 .23 358-374 .90 .10
@@ -49,11 +50,10 @@ _PD_PRINTED = """
 84-91 .62 .38 189-197 .75 .25 329-344 .88 .12
 """
 
-# B.02 2005-07 10.1(b) (Polish translation) prints two bands differently: 316-326 -> .87 and
-# 327-344 -> .88.
-_PD_PRINTED_2005 = _PD_PRINTED.replace("316-328 .87 .13", "316-326 .87 .13").replace(
-    "329-344 .88 .12", "327-344 .88 .12"
-)
+# One table for every edition. The Polish translation of B.02 2005 (10.1(b), its 2006 update)
+# prints two bands as 316-326 -> .87 and 327-344 -> .88; Elo's own table (The Rating of Chess
+# Players, Past and Present, 1978, 2.11), FIDE's English texts from 2012 and every other
+# translation print 316-328 and 329-344. Where a translation differs, FIDE's English text decides.
 
 
 def _hundredths(text: str) -> int:
@@ -117,8 +117,7 @@ def _parse_dp(text: str) -> dict[int, int]:
     return table
 
 
-PD_TABLE = _parse_pd("B.02 8.1.2 (2012-07 and later)", _PD_PRINTED)
-PD_TABLE_2005 = _parse_pd("B.02 10.1(b) (2005-07)", _PD_PRINTED_2005)
+PD_TABLE = _parse_pd("B.02 8.1.2 (10.1(b) before 2012-07)", _PD_PRINTED)
 
 #: 8.1.1: p in hundredths (0..100) -> dp. Identical in every edition; the 2005-07 text prints no
 #: value at p = 0 and p = 1 ("obviously undefined", 10.1), which :class:`Edition` records.

@@ -74,10 +74,20 @@ class ListedPlayer:
         return self.rating, self.games, self.k
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` takes ``²`` too, which ``int``
+    refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+MAX_DIGITS = 10  # digits a number or FIDE ID may have (FIDE IDs have 9 at most)
+
+
 def number(text: str) -> int | None:
-    """A number field: None when blank, -1 when not digits."""
+    """A number field: None when blank, -1 when not ASCII digits (or more than any number of
+    the list has: ``int`` refuses 5,000 of them)."""
     text = text.strip()
-    return int(text) if text.isdigit() else None if not text else -1
+    return int(text) if digits(text) and len(text) <= MAX_DIGITS else None if not text else -1
 
 
 def note(errors: list[ListError], line: int, message: str) -> None:
@@ -92,10 +102,11 @@ class Gathered:
     come sorted a batch at a time (by the workers, while the list is read on), so the last
     sort only merges runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_records: Callable[[bytes | bytearray], None] | None = None) -> None:
         self.records: list[bytes | bytearray] = []
         self.keys: list[int] = []
         self.count = 0
+        self.on_records = on_records  # told of each batch of records (to sign them)
 
     def add(self, ids: Sequence[int], records: bytes | bytearray) -> None:
         """A batch of players: their FIDE IDs and records, in the order read."""
@@ -109,6 +120,8 @@ class Gathered:
         self.keys.extend([key + base for key in keys] if base else keys)
         self.records.append(records)
         self.count += len(keys)
+        if self.on_records is not None and records:
+            self.on_records(records)
 
 
 def batch_keys(ids: Sequence[int]) -> list[int]:

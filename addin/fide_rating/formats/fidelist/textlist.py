@@ -34,6 +34,7 @@ from .common import (
     ListError,
     ListFileError,
     Read,
+    digits,
     note,
     number,
 )
@@ -87,7 +88,7 @@ def parse_line(line: str, spans: dict[str, tuple[int, int]]) -> ListedPlayer | s
         return line[start:end]
 
     fide_id = field("ID Number").strip()
-    if not fide_id.isdigit():
+    if not digits(fide_id):
         return f"expected a FIDE ID (digits) in columns 1-15, got {fide_id[:20]!r}"
     numbers = {}
     for name in _NUMBERS:

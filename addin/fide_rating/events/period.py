@@ -1,6 +1,6 @@
 """A rating period's calculation: the list's players and the period's events to each player's
-change, first rating or pending results (no file is written here: :mod:`.period_book` reads and
-writes the workbooks, :mod:`.period` is the command).
+change, first rating or pending results (no file is written here: the rating-list workbook is
+:mod:`fide_rating.formats.listbook`, FIDE's list :mod:`.period_fide`).
 
 Each event is rated with the list's ratings and the edition in force at its start date; each
 rated player's events are summed and rounded once (8.3.4) with K x n <= 700 over the whole
@@ -13,102 +13,48 @@ unrated; games, the reached-2400 flag, K, the active flag and the last game are 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import multiprocessing as mp
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..formats.listbook import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
 from ..formats.trf import Tournament
-from ..formats.trf import read as read_trf
-from ..rules.change import EventTotals, event_totals
-from ..rules.editions import EDITIONS, Edition, adjustment_applies, edition_on, raise_applies
+from ..rules.change import event_totals
+from ..rules.editions import EDITIONS, Edition, edition_on
 from ..rules.errors import FideInputError
-from ..rules.initial import InitialRating, UnratedEvent, initial_rating, months_before
+from ..rules.initial import UnratedEvent, initial_rating, months_before
 from ..rules.k_factor import k_factor, limit_k
-from ..rules.performance import adjust_2024, raise_2022
+from ..rules.list_changes import ListChanger
 from ..rules.rounding import fide_round_ratio
-from .console import reason
-from .convert import from_workbook
-from .report import event_games
+from ..workers import forked
+from .event import read_event
+from .games import event_games
+from .lists import differs_line, seven_two_one_line
 
-
-class PeriodError(FideInputError):
-    """The period cannot be computed; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__(f"{len(problems)} problem(s): " + "; ".join(problems[:5]))
-        self.problems = list(problems)
-
-
-@dataclass
-class Listed:
-    """One player of a rating list."""
-
-    fide_id: str
-    name: str
-    fed: str = ""
-    sex: str = ""
-    born: int | _dt.date | None = None
-    title: str = ""
-    rating: int | None = None
-    k: int | None = None
-    games: int = 0
-    reached_2400: bool = False
-    active: bool = True
-    last_game: _dt.date | None = None
-    standard: int | None = None  # a rapid or blitz list's player's standard rating (FIDE's list)
-    from_standard: bool = False  # R&B 7.2.1: no rating of the list's type, rated with standard
-
-
-@dataclass(frozen=True, slots=True)
-class PendingGame:
-    """A game of an unrated player carried from an earlier period."""
-
-    fide_id: str
-    event: str
-    start: _dt.date
-    opponent: int
-    score: float  # 1, 0.5 or 0
-
-
-@dataclass
-class RatingList:
-    date: _dt.date
-    next_date: _dt.date
-    players: dict[str, Listed]
-    pending: list[PendingGame] = field(default_factory=list)
-    kind: str = "standard"  # the rating type of the list's ratings
-
-
-@dataclass
-class PlayerPeriod:
-    """What the period did to one player: the events, the change, the new entry."""
-
-    before: Listed
-    after: Listed
-    events: list[tuple[str, _dt.date | None, EventTotals]] = field(default_factory=list)
-    change: int | None = None
-    initial: InitialRating | None = None
-    pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
-    note: str = ""
-
-    def add_note(self, text: str) -> None:
-        self.note = f"{self.note}; {text}" if self.note else text
-
-
-def read_event(path: Path) -> Tournament:
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return from_workbook(path)
-    return read_trf(path)
+__all__ = [
+    "EventFacts",
+    "Listed",
+    "PendingGame",
+    "PeriodError",
+    "PlayerPeriod",
+    "RatingList",
+    "compute",
+    "compute_facts",
+    "event_facts",
+    "facts_from_files",
+]
 
 
 def _read_one(path: Path) -> tuple[str, Tournament | str]:
     try:
-        return path.name, read_event(path)
-    except (FideInputError, OSError) as error:
-        return path.name, reason(error)
+        return path.name, read_event(path).tournament
+    except OSError as error:
+        return path.name, error.strerror or str(error)
+    except FideInputError as error:
+        return path.name, str(error)
 
 
 # --- the period -----------------------------------------------------------------------------
@@ -126,6 +72,9 @@ class EventFacts:
     edition: str
     games: list[tuple[str, list[tuple[int, float]]]]  # rated players' rated games
     unrated: list[tuple[str, UnratedEvent]]
+    # what the list said of the event's players, in the words of every command: a rating that
+    # differs from the file's, a standard rating used for a rapid or blitz one (R&B 7.2.1)
+    notes: tuple[str, ...] = ()
 
 
 def event_facts(
@@ -135,9 +84,11 @@ def event_facts(
     first: _dt.date,
     next_date: _dt.date,
     kind: str = "standard",
+    standard: frozenset[str] = frozenset(),
 ) -> EventFacts | list[str]:
     """An event's facts with the list's ratings, or its problems; the edition of its start date
-    and of the list's rating type."""
+    and of the list's rating type. ``standard``: the FIDE IDs the list rates with their standard
+    rating (R&B 7.2.1)."""
     problems = [f"{label}: {error}" for error in t.errors]
     start = t.start
     if start is None:
@@ -166,6 +117,20 @@ def event_facts(
         found = event_games(t, edition_on(start, kind), {n: ratings[i] for n, i in ids.items()})
     except FideInputError as error:
         return [f"{label}: {error}"]
+    notes = []
+    for n, fide_id in ids.items():
+        p, used = t.players[n], ratings[fide_id]
+        if fide_id in standard:
+            notes.append(f"{label}: {seven_two_one_line(p, used, kind)}")
+            if p.rating is None:
+                continue
+        if used != p.rating:
+            notes.append(f"{label}: {differs_line(p, p.rating, used)}")
+    if len(notes) > NOTES_AN_EVENT:  # a file whose ratings are not the list's at all
+        notes[NOTES_AN_EVENT:] = [
+            f"{label}: ... and {len(notes) - NOTES_AN_EVENT} more of its players whose rating "
+            "is not the file's (the list's is used; report EVENT --list LIST names them all)"
+        ]
     return EventFacts(
         label,
         t.name or label,
@@ -174,24 +139,27 @@ def event_facts(
         found.edition.name,
         [(ids[n], g) for n, g in found.games.items()],
         [(ids[n], e) for n, e in found.unrated.items()],
+        tuple(notes),
     )
 
 
-def _facts_of_files(
-    job: tuple[list[Path], dict[str, int | None], _dt.date, _dt.date, str],
-) -> list[EventFacts | list[str]]:
+Job = tuple[list[Path], dict[str, int | None], _dt.date, _dt.date, str, frozenset[str]]
+
+
+def _facts_of_files(job: Job) -> list[EventFacts | list[str]]:
     """Read a share of the event files and compute their facts (in a worker process)."""
-    paths, ratings, first, next_date, kind = job
+    paths, ratings, first, next_date, kind, standard = job
     out: list[EventFacts | list[str]] = []
     for path in paths:
         name, t = _read_one(path)
         if isinstance(t, str):
             out.append([f"{name}: {t}"])
         else:
-            out.append(event_facts(name, t, ratings, first, next_date, kind))
+            out.append(event_facts(name, t, ratings, first, next_date, kind, standard))
     return out
 
 
+NOTES_AN_EVENT = 20  # what the list says of an event's players, at most, in the period's output
 PARALLEL_FROM = 200  # event files: from this many on, read in worker processes
 
 
@@ -200,13 +168,14 @@ def facts_from_files(
 ) -> list[EventFacts | list[str]]:
     """Every event file's facts, shared among the processors when there are many files."""
     ratings = {i: p.rating for i, p in rating_list.players.items()}
-    first, next_date = rating_list.date, rating_list.next_date
+    standard = _standard_of(rating_list)
+    first, next_date, kind = rating_list.date, rating_list.next_date, rating_list.kind
     workers = min(os.cpu_count() or 1, 8)
     if workers < 2 or len(paths) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
-        return _facts_of_files((list(paths), ratings, first, next_date, rating_list.kind))
+        return _facts_of_files((list(paths), ratings, first, next_date, kind, standard))
     shares = [list(paths[i::workers]) for i in range(workers)]
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
-        jobs = [(share, ratings, first, next_date, rating_list.kind) for share in shares]
+    with forked(workers) as pool:
+        jobs = [(share, ratings, first, next_date, kind, standard) for share in shares]
         done = list(pool.map(_facts_of_files, jobs))
     # back in the order of the files given
     out: list[EventFacts | list[str]] = [[] for _ in paths]
@@ -221,15 +190,17 @@ def compute(
 ) -> list[PlayerPeriod]:
     """The next list's entries (and how), or :class:`PeriodError` with every problem."""
     ratings = {i: p.rating for i, p in rating_list.players.items()}
+    standard = _standard_of(rating_list)
+    first, next_date, kind = rating_list.date, rating_list.next_date, rating_list.kind
     return compute_facts(
         rating_list,
-        [
-            event_facts(
-                label, t, ratings, rating_list.date, rating_list.next_date, rating_list.kind
-            )
-            for label, t in events
-        ],
+        [event_facts(label, t, ratings, first, next_date, kind, standard) for label, t in events],
     )
+
+
+def _standard_of(rating_list: RatingList) -> frozenset[str]:
+    """The FIDE IDs the list rates with their standard rating (R&B 7.2.1)."""
+    return frozenset(i for i, p in rating_list.players.items() if p.from_standard)
 
 
 def duplicates(events: Sequence[EventFacts]) -> list[str]:
@@ -281,11 +252,7 @@ def compute_facts(
     for g in rating_list.pending:
         pending_by_id.setdefault(g.fide_id, []).append(g)
     out: list[PlayerPeriod] = []
-    # the same for every player
-    adjusting = adjustment_applies(next_edition, rating_list.date, next_date)
-    raising = raise_applies(next_edition, rating_list.date, next_date)
-    floor = next_edition.floor_on(next_date)
-    active_since = months_before(next_date, 12)  # active: a rated game in the last year
+    changer = ListChanger(kind, rating_list.date, next_date)
     for fide_id, before in listed.items():
         after = Listed(**before.__dict__)
         result = PlayerPeriod(before, after)
@@ -314,7 +281,7 @@ def compute_facts(
             result.change = fide_round_ratio(total, 100)
             after.rating = before.rating + result.change
             after.games = before.games + n
-        elif before.rating is None:  # (a rated player without games carries over as listed)
+        elif before.rating is None:  # (a rated player without games keeps his rating)
             result.pooled = _pooled(pending_by_id.get(fide_id, []), unrated_events.get(fide_id, []))
             if result.pooled:
                 # the edition of the event that completes the pooled results
@@ -325,30 +292,47 @@ def compute_facts(
                 after.rating = result.initial.rating
                 after.games = before.games + result.initial.games
                 result.note = "first rating"
-        if after.rating is not None and raising and before.standard is not None:
-            raised = raise_2022(after.rating, before.standard)
-            if raised != after.rating:
-                result.add_note(f"raised to the standard rating - 100 from {after.rating}")
-                after.rating = raised
-        if after.rating is not None and adjusting:
-            adjusted = adjust_2024(after.rating)
-            if adjusted != after.rating:
-                result.add_note(f"2024 adjustment from {after.rating}")
-                after.rating = adjusted
-        if after.rating is not None and after.rating < floor:
-            result.add_note(f"below the floor {floor}: unrated")
-            after.rating = None
-        if after.rating is not None:
-            after.reached_2400 = after.reached_2400 or after.rating >= 2400
-            after.k = k_factor(
-                rating=after.rating, games_before=after.games, birth=after.born,
-                reached_2400=after.reached_2400, on=next_date, edition=next_edition,
-            )  # fmt: skip
-        else:
-            after.k = None
-        after.active = after.last_game is not None and after.last_game > active_since
-        out.append(result)
+        out.append(settle(result, rating_list, next_edition, changer))
     return out
+
+
+def settle(
+    result: PlayerPeriod,
+    rating_list: RatingList,
+    next_edition: Edition,
+    changer: ListChanger | None = None,
+) -> PlayerPeriod:
+    """A player's entry on the next list once the period's own change is known, as FIDE's list
+    has it: every list-wide change the period crosses, with or without games in the period, and
+    the next list's floor (:func:`fide_rating.rules.list_changes.list_change`: the raise of 1
+    October 2022 reads the player's standard rating, of the next list where it is known); K for
+    the next list from the player's facts; the active flag from the last rated game where it is
+    known (a rated game in the last year), else as listed."""
+    before, after = result.before, result.after
+    next_date = rating_list.next_date
+    if changer is None:
+        changer = ListChanger(rating_list.kind, rating_list.date, next_date)
+    entry = changer(after.rating, before.standard)
+    for note in entry.notes:
+        result.add_note(note)
+    after.rating = entry.rating
+    if after.rating is not None:
+        after.reached_2400 = after.reached_2400 or after.rating >= 2400
+        after.k = k_factor(
+            rating=after.rating, games_before=after.games, birth=after.born,
+            reached_2400=after.reached_2400, on=next_date, edition=next_edition,
+        )  # fmt: skip
+    else:
+        after.k = None
+    if after.last_game is not None:
+        after.active = after.last_game > _year_before(next_date)
+    return result
+
+
+@functools.lru_cache(maxsize=16)
+def _year_before(day: _dt.date) -> _dt.date:
+    """Active: a rated game after this day (the last 12 months before the list)."""
+    return months_before(day, 12)
 
 
 def _pooled(

@@ -1,24 +1,25 @@
-"""TRF <-> workbook: ``fide-rating import-trf`` and ``export-trf``.
-
-``import-trf`` fills the Swiss or round-robin template with a TRF's players and results;
-``export-trf`` writes the workbook back as a TRF. The workbook keeps the original file's lines
-on a hidden sheet, so TRF -> workbook -> TRF loses nothing.
-
-May import: :mod:`.templates`, :mod:`.layout`, the file formats, the rules core, openpyxl and
-the standard library.
+"""A crosstable workbook read back as an event: ``export-trf``'s TRF and ``report``'s event from
+the Swiss or round-robin template (filled in by hand, or made by ``import-trf``, whose hidden
+sheet keeps the original file's lines so that TRF -> workbook -> TRF loses nothing), with what
+its rows know that a TRF does not carry (:class:`Known`). The writer is
+:mod:`.crosstable_write`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..formats.trf import (
+from ..rules.berger import schedule as berger_schedule
+from ..rules.errors import FideInputError, bad
+from . import layout
+from .layout import TRF_SHEET
+from .trf import (
     TITLES,
     Player,
     Round,
@@ -28,24 +29,54 @@ from ..formats.trf import (
     same_fields,
     scoring,
 )
-from ..formats.trf_check import bye_rounds, with_byes
-from ..rules.berger import schedule as berger_schedule
-from ..rules.errors import FideInputError, bad
-from . import layout
-from .console import not_a_workbook, shown
-from .layout import TRF_SHEET
-from .report import GAMES_BEFORE_UNKNOWN, Known, Lookup, is_round_robin
+from .trf_check import bye_rounds, with_byes
+
+GAMES_BEFORE_UNKNOWN = 30  # a TRF does not say; a listed player usually has 30 or more
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a crosstable workbook or a rating-list workbook knows of a player that a TRF does
+    not carry, and K depends on."""
+
+    games_before: int  # rated games before the event
+    reached_2400: bool
+    k: int | None  # K on the list, if it gives one
+    source: str  # "the workbook", "the list", "the standard rating (7.2.1)"
+
+
+@dataclass(frozen=True, slots=True)
+class RowValues:
+    """What a player row takes from a rating list: values by the Players sheet's column
+    ("Ro", "K list", "Games", ...), and a note for a cell whose value has a story."""
+
+    values: dict[str, Any]
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+def not_a_workbook(error: Exception) -> str:
+    """Why openpyxl could not open a file, in words (its exceptions' names mean nothing to an
+    arbiter)."""
+    kind = type(error).__name__
+    if kind == "BadZipFile":
+        return "not an .xlsx package (not a zip archive, or a damaged one)"
+    if kind == "InvalidFileException":
+        return "not an .xlsx or .xlsm file (an .xls, .ods or .csv must be saved as .xlsx first)"
+    if isinstance(error, KeyError):
+        return f"a part of the package is missing ({error})"
+    return f"it cannot be read as a workbook ({error or kind})"
+
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
     """A text a workbook cell can hold: control characters (a NUL in a broken file, reported
     by the reader) become U+FFFD."""
     return _CONTROL.sub("\ufffd", text) if _CONTROL.search(text) else text
 
 
-def _sex(code: str) -> str | None:
+def sex_of(code: str) -> str | None:
     return {"m": "M", "w": "F", "f": "F"}.get(code.strip().lower())
 
 
@@ -61,125 +92,10 @@ def renumbering(numbers: list[int]) -> dict[int, int] | None:
     return {old: i for i, old in enumerate(ordered, start=1)}
 
 
-def _renumbered(p: Player, to: dict[int, int]) -> Player:
+def renumbered(p: Player, to: dict[int, int]) -> Player:
     rounds = tuple(r._replace(opponent=to.get(r.opponent)) if r.opponent is not None else r
                    for r in p.rounds)  # fmt: skip
     return p._replace(number=to[p.number], rounds=rounds)
-
-
-def to_workbook(
-    t: Tournament, listed: Lookup | None = None, kind: str = "standard", rating_type: str = ""
-) -> Any:
-    """The event in the Swiss or round-robin template, the original lines on a hidden sheet.
-
-    With ``listed`` (FIDE's list), a player found by FIDE ID takes the list's rating and K,
-    and its birth year, sex, title and federation where the file has none. Starting ranks
-    with gaps are numbered 1 to n (the hidden sheet keeps the file's own, which export-trf
-    writes back); a player without a name is named :data:`NO_NAME`; the byes of record 240
-    show in their rounds. ``rating_type``: the Event sheet's (the file's, by record 222).
-    """
-    from . import templates as tpl
-
-    extra = bye_rounds(t)
-    players = sorted(
-        (p._replace(rounds=with_byes(p, extra[p.number])) if p.number in extra else p
-         for p in t.players.values()),
-        key=lambda p: p.number,
-    )  # fmt: skip
-    if not players:
-        raise FideInputError("expected player records (001) in the TRF, got: none")
-    to = renumbering([p.number for p in players])
-    if to is not None:
-        players = [_renumbered(p, to) for p in players]
-    rows = [
-        tpl.Player(
-            name=_clean(p.name) or NO_NAME,
-            rating=p.rating,
-            fide_id=int(p.fide_id) if p.fide_id.isdigit() else (p.fide_id or None),
-            title=p.title_name or None,
-            fed=p.federation or None,
-            born=p.birth_date,
-            sex=_sex(p.sex),
-        )
-        for p in players
-    ]
-    if listed is not None:
-        rows = [_from_list(row, p, listed, kind) for row, p in zip(rows, players, strict=True)]
-    info = tpl.Event(
-        name=_clean(t.name or "") or None,
-        place=_clean(t.header("022") or "") or None,
-        start=t.start,
-        end=t.end,
-        arbiter=_clean(t.header("102") or "") or None,
-        time_control=_clean(t.header("122") or "") or None,
-    )
-    if is_round_robin(t):
-        n = len(players)
-        times = max(sum(r.opponent == 2 for r in players[0].rounds), 1)
-        spec = tpl.spec_for("rr" if times == 1 else "drr", n)
-        table: list[list[Any]] = [[[] for _ in range(n)] for _ in range(n)]
-        for p in players:
-            for r in p.rounds:
-                if r.opponent is not None:
-                    table[p.number - 1][r.opponent - 1].append(_cell(r.result))
-        cells = [[(c[0] if len(c) == 1 else c) if c else None for c in row] for row in table]
-        wb = tpl.fill_round_robin(spec, info, rows, cells)
-    else:
-        if t.rounds > 15 or len(players) > 500:
-            raise FideInputError(
-                "expected at most 500 players and 15 rounds for the Swiss template, got: "
-                f"{len(players)} players, {t.rounds} rounds"
-            )
-        spec = tpl.spec_for("swiss", max(len(players), 2), max(t.rounds, 1))
-        pairings = [[(r.opponent, _colour(r), _cell(r.result)) for r in p.rounds] for p in players]
-        wb = tpl.fill_swiss(spec, info, rows, pairings)  # type: ignore[arg-type]
-    if rating_type:
-        wb["Event"]["B8"] = rating_type.capitalize()
-    sheet = wb.create_sheet(TRF_SHEET)
-    sheet.sheet_state = "hidden"
-    sheet["A1"] = "The TRF this workbook was made from (fide-rating export-trf writes it back)"
-    sheet["B1"] = t.encoding
-    sheet["C1"] = {"\r\n": "CRLF", "\r": "CR"}.get(t.newline, "LF")
-    if t.final is not None:  # the last line's end, where it differs
-        sheet["D1"] = {"\r\n": "CRLF", "\r": "CR", "\n": "LF"}.get(t.final, "none")
-    for i, line in enumerate(t.lines, start=2):
-        sheet.cell(i, 1, _clean(line.raw if isinstance(line, Player) else line or " "))
-        sheet.cell(i, 1).data_type = "s"
-    return wb
-
-
-def _from_list(row: Any, p: Player, listed: Lookup, kind: str) -> Any:
-    """A template row with the list's facts for a player found there by FIDE ID."""
-    entry = listed.get(int(p.fide_id)) if p.fide_id.strip().isdigit() else None
-    if entry is None:
-        return row
-    rating, _, k = entry.of(kind)
-    title = next((x for x in (entry.title, entry.women_title) if x), "") or None
-    facts = getattr(listed, "facts", None)  # a rating-list workbook (commands.lists.BookList)
-    known = facts(entry.fide_id) if facts is not None else None
-    return dataclasses.replace(
-        row,
-        rating=rating,
-        k=k,
-        born=row.born or entry.born,
-        sex=row.sex or (entry.sex or None),
-        title=row.title or title,
-        fed=row.fed or (entry.federation or None),
-        games_before=row.games_before if known is None else known.games,
-        reached_2400=row.reached_2400 if known is None else known.reached_2400,
-    )
-
-
-def _colour(r: Round) -> str | None:
-    """The colour cell: w or b, or - for a paired game not played (a forfeit)."""
-    if r.colour in ("w", "b"):
-        return r.colour
-    return "-" if r.opponent is not None and r.colour == "-" else None
-
-
-def _cell(code: str) -> object:
-    """A TRF result code as the workbook writes it."""
-    return {"1": 1, "0": 0, "=": "½", " ": None}.get(code, code)
 
 
 def _code(value: object) -> str:
@@ -211,7 +127,7 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
     except OSError:
         raise
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
-        raise FideInputError(f"{shown(path)}: {not_a_workbook(error)}") from None
+        raise FideInputError(f"{path}: {not_a_workbook(error)}") from None
     for needed in ("Players", "Event"):
         if needed not in wb.sheetnames:
             raise bad(f"expected a fide-rating crosstable (a sheet {needed!r})", str(path))
@@ -411,7 +327,7 @@ def _headers(ws: Any, players: list[Player], system: str) -> dict[str, str]:
 
     def text(cell: str) -> str | None:
         value = ws[cell].value
-        return _clean(str(value)).strip() or None if value is not None else None
+        return clean(str(value)).strip() or None if value is not None else None
 
     for tag, value in (
         ("012", text("B3")),
@@ -508,7 +424,7 @@ def _keep_original(old: Player, new: Player, byes: dict[int, str]) -> Player:
     where the workbook shows the byes of record 240 (``byes``) are the record's own."""
     if byes and new.rounds == with_byes(old, byes):
         new = new._replace(rounds=old.rounds)
-    if _sex(new.sex) == _sex(old.sex):
+    if sex_of(new.sex) == sex_of(old.sex):
         new = new._replace(sex=old.sex)
     if not new.fide_id and not old.fide_id.strip("0- "):
         new = new._replace(fide_id=old.fide_id)  # 0, -----------: no FIDE ID either

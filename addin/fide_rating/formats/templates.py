@@ -8,10 +8,12 @@ using the FIDE functions and a few standard functions that Excel and LibreOffice
 from __future__ import annotations
 
 import datetime as _dt
+import io
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -22,6 +24,7 @@ from openpyxl.utils import get_column_letter as letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.excel import ExcelWriter
 
 from ..files import atomic
 from ..rules.editions import EDITIONS, Edition
@@ -71,8 +74,8 @@ class Spec:
 
 
 SHIPPED = (
-    *(Spec("rr", n, n - 1 + n % 2) for n in (4, 6, 8, 10, 12, 14, 16)),
-    *(Spec("drr", n, 2 * (n - 1 + n % 2)) for n in (4, 6, 8, 10)),
+    *(Spec("rr", n, n - 1 + n % 2) for n in range(4, 17)),
+    *(Spec("drr", n, 2 * (n - 1 + n % 2)) for n in range(4, 11)),
     Spec("swiss", 100, 9),
     Spec("swiss", 300, 11),
     Spec("swiss", 500, 15),
@@ -412,11 +415,31 @@ def _chart(wb: Workbook, spec: Spec, col: dict[str, int]) -> None:
     ws.add_chart(chart, "A3")
 
 
+def saved(wb: Workbook, vba: zipfile.ZipFile | None = None) -> bytes:
+    """The workbook's file as bytes, the same for the same workbook: openpyxl's parts (with
+    the VBA project of ``vba``, a macro workbook), each member dated 1980-01-01."""
+    raw = io.BytesIO()
+    wb.vba_archive = vba
+    try:
+        with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
+            ExcelWriter(wb, archive).write_data()  # unlike wb.save, keeps the fixed dates
+    finally:
+        wb.vba_archive = None
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            info = zipfile.ZipInfo(item.filename, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o100644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, source.read(item), compresslevel=9)
+    return out.getvalue()
+
+
 def write(spec: Spec, path: Path) -> Path:
     """Build the template and save it (atomically)."""
-    wb = build(spec)
+    data = saved(build(spec))
     with atomic(path) as out:
-        wb.save(out)
+        out.write(data)
     return path
 
 
@@ -424,45 +447,10 @@ def write_all(folder: Path) -> list[Path]:
     written = [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / "rating-list.xlsx"
-    partial = target.with_name(f".{target.name}.part")
-    build_list().save(partial)
-    partial.replace(target)
+    data = saved(build_list())
+    with atomic(target) as out:
+        out.write(data)
     return [*written, target]
-
-
-def to_ods(paths: list[Path]) -> list[Path]:
-    """The templates as .ods, saved by LibreOffice with the add-in installed (so that the
-    FIDE functions are stored as add-in calls)."""
-    import tempfile
-
-    from ..cells.calc.build import build as build_oxt
-    from ..cells.calc.office import OfficeError, office_with_addin
-
-    out: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="fide-ods-") as tmp:
-        oxt = build_oxt(Path(tmp) / "fide-rating.oxt")
-        try:
-            _save_ods(paths, office_with_addin(Path(tmp) / "profile", oxt), out)
-        except Exception as error:  # LibreOffice's own (UNO) errors: a message, not a traceback
-            if not type(error).__module__.startswith(("uno", "com.sun")):
-                raise
-            raise OfficeError(f"LibreOffice failed while saving the .ods copies: {error}") from None
-    return out
-
-
-def _save_ods(paths: list[Path], running: Any, out: list[Path]) -> None:
-    with running as office:
-        for path in paths:
-            doc = office.open(path)
-            try:
-                doc.calculateAll()
-                target = path.with_suffix(".ods")
-                partial = target.with_name(f".{target.name}.part")
-                office.store(doc, partial, "calc8")
-                partial.replace(target)
-                out.append(target)
-            finally:
-                doc.close(True)
 
 
 # --- filling a template -------------------------------------------------------------------
@@ -482,6 +470,7 @@ class Player:
     games_before: int | None = None
     reached_2400: bool | None = None
     k: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()  # (column, note): a comment on the cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,6 +522,8 @@ def _fill_common(wb: Workbook, event: Event, players: list[Player], spec: Spec) 
         for key, given in values.items():
             if given is not None and given != "":
                 put(ws, r, col[key], given)
+        for key, note in p.notes:
+            ws.cell(r, col[key]).comment = Comment(note, "fide-rating")
 
 
 def fill_swiss(

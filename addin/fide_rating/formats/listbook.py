@@ -1,23 +1,93 @@
-"""A rating period's workbooks: the rating list read (the ``rating-list.xlsx`` template's
-layout, or a next list that ``period`` wrote) and the next list written (Period, List, Pending and
-Calculations sheets), fast: rows written directly, no openpyxl.
+"""The rating-list workbook: the list read (the ``rating-list.xlsx`` template's layout, or a next
+list that ``period`` wrote) and the next list written (Period, List, Pending and Calculations
+sheets), fast: rows written directly, no openpyxl. Its model (:class:`Listed`,
+:class:`PendingGame`, :class:`RatingList`, and what a period did to a player,
+:class:`PlayerPeriod`) is the one every reader and writer of a list uses.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from ..engine.xlsxout import Cell, RowXml, SharedStrings, serial, write
 from ..rules.change import EventTotals
 from ..rules.editions import edition_on
+from ..rules.errors import FideInputError
 from ..rules.expected import check_rating
-from ..rules.initial import months_before
+from ..rules.initial import InitialRating, UnratedEvent, months_before
 from ..rules.rounding import fide_round_ratio
 from .layout import LIST_COLUMNS, PENDING_COLUMNS
-from .period_calc import Listed, PendingGame, PeriodError, PlayerPeriod, RatingList
+
+# --- the model ------------------------------------------------------------------------------
+
+
+class PeriodError(FideInputError):
+    """The period cannot be computed; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s): " + "; ".join(problems[:5]))
+        self.problems = list(problems)
+
+
+@dataclass
+class Listed:
+    """One player of a rating list."""
+
+    fide_id: str
+    name: str
+    fed: str = ""
+    sex: str = ""
+    born: int | _dt.date | None = None
+    title: str = ""
+    rating: int | None = None
+    k: int | None = None
+    games: int = 0
+    reached_2400: bool = False
+    active: bool = True
+    last_game: _dt.date | None = None
+    standard: int | None = None  # a rapid or blitz list's player's standard rating (FIDE's list)
+    from_standard: bool = False  # R&B 7.2.1: no rating of the list's type, rated with standard
+
+
+@dataclass(frozen=True, slots=True)
+class PendingGame:
+    """A game of an unrated player carried from an earlier period."""
+
+    fide_id: str
+    event: str
+    start: _dt.date
+    opponent: int
+    score: float  # 1, 0.5 or 0
+
+
+@dataclass
+class RatingList:
+    date: _dt.date
+    next_date: _dt.date
+    players: dict[str, Listed]
+    pending: list[PendingGame] = field(default_factory=list)
+    kind: str = "standard"  # the rating type of the list's ratings
+
+
+@dataclass
+class PlayerPeriod:
+    """What the period did to one player: the events, the change, the new entry."""
+
+    before: Listed
+    after: Listed
+    events: list[tuple[str, _dt.date | None, EventTotals]] = field(default_factory=list)
+    change: int | None = None
+    initial: InitialRating | None = None
+    pooled: list[tuple[str, UnratedEvent]] = field(default_factory=list)
+    note: str = ""
+
+    def add_note(self, text: str) -> None:
+        self.note = f"{self.note}; {text}" if self.note else text
+
 
 _EPOCH = _dt.date(1899, 12, 30)
 KINDS = ("standard", "rapid", "blitz")
