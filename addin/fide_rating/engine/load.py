@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .book import MISSING, Book, Origins, Problem, not_computed
-from .formula import ERRORS, Area, Compiler, Fn, Unsupported, Value, col_letters, col_number
+from .compiler import Compiler
+from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, col_number
 from .formula.structured import Table, rewrite
 from .formula.values import element
 from .package import (

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .book import Book, Circular, NotComputed, Origins, not_computed, on_circle
-from .formula import Compiler, Unsupported, Value, col_letters
-from .formula.compiler import cells_of, references
+from .compiler import Compiler, cells_of, references
+from .formula import Unsupported, Value, col_letters
 
 
 def compute_all(
