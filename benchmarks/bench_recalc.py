@@ -1,7 +1,9 @@
 """Benchmark: `fide-rating recalc` against LibreOffice headless with the add-in.
 
 (a) one 500-player, 11-round Swiss workbook; (b) a batch of 100 workbooks of 60 players and 9
-rounds, in one process and on every processor (``recalc``'s batch: its speed-up is printed).
+rounds, in one process and as ``recalc``'s batch runs it (a worker for each processor the
+machine's load leaves idle: the load, the processors and the workers are printed, and the
+batch's speed against one process, which must never be below 1).
 LibreOffice runs as one soffice for the whole batch: load, recalculate, store per file.
 
     python benchmarks/bench_recalc.py [--batch 100] [--no-libreoffice]
@@ -15,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from fide_rating.engine.batch import recalc_files, workers_for
+from fide_rating.engine.batch import load, processors, recalc_files, workers_for
 from fide_rating.engine.recalc import recalc_file
 from synthetic import swiss_workbook
 
@@ -58,7 +60,7 @@ def main() -> None:
     parser.add_argument("--no-libreoffice", action="store_true")
     args = parser.parse_args()
     rows = []
-    speedups: list[tuple[int, float]] = []
+    speedups: list[tuple[int, float, float, int]] = []
     with tempfile.TemporaryDirectory(prefix="fide-bench-") as tmp:
         work = Path(tmp)
         big = work / "swiss-500x11.xlsx"
@@ -85,17 +87,19 @@ def main() -> None:
                     print(f"LibreOffice not measured: {error}", file=sys.stderr)
             rows.append((label, t_ours, t_lo))
             if len(files) > 1:
+                busy, chosen = load(), workers_for(len(files))  # as the batch will see them
                 t_pool = ours_batch(files, out_ours)
-                pooled = f"{label}, {workers_for(len(files))} processes"
+                pooled = f"{label}, {chosen} processes"
                 rows.append((pooled, t_pool, t_lo))
-                speedups.append((len(files), t_ours / t_pool))
+                speedups.append((len(files), t_ours / t_pool, busy, chosen))
     print(f"{'workload':<36} {'fide-rating':>12} {'LibreOffice':>12} {'ratio':>7}")
     for label, t_ours, t_lo in rows:
         lo = f"{t_lo:10.2f} s" if t_lo is not None else "         n/a"
         ratio = f"{t_lo / t_ours:6.1f}x" if t_lo is not None else "    n/a"
         print(f"{label:<36} {t_ours:10.2f} s {lo} {ratio}")
-    for count, speedup in speedups:
-        print(f"batch of {count}: {speedup:.2f}x the speed of one process")
+    for count, speedup, busy, chosen in speedups:
+        print(f"batch of {count}: {speedup:.2f}x the speed of one process ({processors()} "
+              f"processors, load {busy:.2f}, {chosen} workers)")  # fmt: skip
 
 
 if __name__ == "__main__":

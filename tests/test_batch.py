@@ -3,6 +3,7 @@ reported in its place, the same outcomes as one process gives."""
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 
 import openpyxl
@@ -30,7 +31,9 @@ def _workbooks(folder: Path, count: int, bad: int) -> list[Path]:
     return paths
 
 
-def test_outcomes_come_back_in_the_order_given(tmp_path: Path) -> None:
+def test_outcomes_come_back_in_the_order_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:  # fmt: skip
+    monkeypatch.setattr("fide_rating.engine.batch.load", lambda: 0.0)  # the pool, however busy
     paths = _workbooks(tmp_path / "in", 8, bad=3)
     assert workers_for(len(paths)) >= 2 or pytest.skip("one processor, or no fork, here")
     got = list(recalc_files(paths, out_dir=tmp_path / "out"))
@@ -57,6 +60,23 @@ def test_one_process_where_fork_is_missing(tmp_path: Path, monkeypatch: pytest.M
     assert [source for source, _ in got] == paths
     assert isinstance(got[0][1], Failure)
     assert all(not isinstance(o, Failure) and o.computed == 1 for _, o in got[1:])
+
+
+@pytest.mark.parametrize(
+    ("cores", "busy", "workers"),
+    [(2, 0.0, 2), (2, 1.0, 2), (2, 1.9, 1), (2, 5.0, 1), (4, 1.5, 3), (4, 0.2, 4), (16, 0.0, 8),
+     (1, 0.0, 1)],
+)  # fmt: skip
+def test_the_workers_are_the_processors_the_load_leaves_idle(
+    monkeypatch: pytest.MonkeyPatch, cores: int, busy: float, workers: int
+) -> None:
+    """A worker a processor nothing else wants, this process's own counted: on two processors
+    with a load of 2 or more, one process (a pool there ran at 0.92x one process)."""
+    monkeypatch.setattr("fide_rating.engine.batch.processors", lambda: cores)
+    monkeypatch.setattr("fide_rating.engine.batch.load", lambda: busy)
+    if "fork" in multiprocessing.get_all_start_methods():
+        assert workers_for(100) == workers
+    assert workers_for(3) == 1  # a small batch: one process
 
 
 def test_the_command_prints_in_the_order_given(tmp_path: Path,

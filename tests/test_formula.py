@@ -8,7 +8,8 @@ from collections.abc import Mapping
 import pytest
 
 from fide_rating.engine.book import Book
-from fide_rating.engine.formula import Compiler, Unsupported, XlError
+from fide_rating.engine.compiler import Compiler
+from fide_rating.engine.formula import Unsupported, XlError
 from fide_rating.engine.formula.values import DIV0, NA, NAME, NULL, NUM, REF, VALUE
 
 

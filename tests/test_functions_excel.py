@@ -271,27 +271,31 @@ def _iterative(path: Path, count: int, circle: str) -> Path:
 
 def test_iterative_calculation_of_circular_references(tmp_path: Path) -> None:
     """With iterative calculation on, a circle is computed again and again from the values
-    the file holds until it settles; a circle that has not settled to 15 digits is reported
-    (its value would rest on Excel's own order of calculation); with it off, reported."""
-    # climbs by 10 to a fixed point, 100, whatever the order: computed
-    settles = _iterative(tmp_path / "a.xlsx", 100, "=MIN(100,A2+10)")
-    out = recalc_file(settles, out_dir=tmp_path / "o")
-    assert [out.values[("Sheet", r, 1)] for r in (1, 2, 3)] == [100.0, 100.0, 200.0]
-    assert not out.problems
-    # too few passes to reach it; a circle that never settles; one that settles only to within
-    # iterateDelta (p = 100 + 0.2p: Excel stops short of 125 where its order takes it)
-    for name, count, circle in (("b", 5, "=MIN(100,A2+10)"), ("c", 100, "=A2+1"),
-                                ("d", 100, "=100+0.2*A2")):  # fmt: skip
+    the file holds, up to iterateCount passes or until no value moves by iterateDelta, and the
+    last values are kept, settled or not, as Excel keeps them; the cells after the circle show
+    its last values (A2 = A1). With it off, the circle is reported, its cells named."""
+    # climbs by 10 to a fixed point, 100, whatever the order; in 5 passes, to 50; a circle that
+    # never settles, after 100 passes; one that settles to within iterateDelta (p = 100 + 0.2p:
+    # Excel stops short of 125, once a pass moves it by less than 0.001)
+    for name, count, circle, a1 in (("a", 100, "=MIN(100,A2+10)", 100.0),
+                                    ("b", 5, "=MIN(100,A2+10)", 50.0),
+                                    ("c", 100, "=A2+1", 100.0),
+                                    ("d", 100, "=100+0.2*A2", 124.999936)):  # fmt: skip
         out = recalc_file(_iterative(tmp_path / f"{name}.xlsx", count, circle),
                           out_dir=tmp_path / "o")  # fmt: skip
-        assert {p.cell for p in out.problems} == {"A1", "A2", "A3"}, name
-        assert all("has not settled" in p.reason for p in out.problems)
-    wb = openpyxl.load_workbook(settles)
+        values = [out.values[("Sheet", r, 1)] for r in (1, 2, 3)]
+        assert values == pytest.approx([a1, a1, 2 * a1], rel=1e-12), name
+        assert not out.problems, name
+    wb = openpyxl.load_workbook(tmp_path / "a.xlsx")
     wb.calculation.iterate = False
     wb.save(tmp_path / "e.xlsx")
     out = recalc_file(tmp_path / "e.xlsx", out_dir=tmp_path / "o")
-    assert {p.cell for p in out.problems} == {"A1", "A2", "A3"}
-    assert all("circular" in p.reason for p in out.problems)
+    circle = "Sheet!A1 -> Sheet!A2 -> Sheet!A1"
+    assert {p.cell: p.reason for p in out.problems} == {
+        "A1": f"circular reference: {circle}",
+        "A2": f"circular reference: {circle}",
+        "A3": f"depends on the circular reference {circle}",
+    }
 
 
 def test_database_functions_on_excels_example() -> None:

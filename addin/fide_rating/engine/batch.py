@@ -56,13 +56,37 @@ def _one(source: Path) -> Outcome:
     return outcome
 
 
+def processors() -> int:
+    """The processors this process may run on (its affinity where the system says, else all
+    the machine has)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:
+            pass
+    return os.cpu_count() or 1
+
+
+def load() -> float:
+    """How many processes wanted a processor over the last minute (0 where the system does not
+    say: Windows)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
 def workers_for(count: int) -> int:
-    """How many processes a batch of ``count`` workbooks gets: one a processor (at most 8),
-    one where there is a single processor, a small batch, or no ``fork``."""
-    cores = min(os.cpu_count() or 1, 8)
+    """How many processes a batch of ``count`` workbooks gets: one a processor left idle by
+    the machine's load, counting this one's (at most 8); one where no processor is idle, or
+    there is a single one, or the batch is small, or there is no ``fork``. A worker on a busy
+    processor only shares it: a batch is never slower than one process."""
+    cores = min(processors(), 8)
     if cores < 2 or count < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
         return 1
-    return min(cores, count)
+    idle = int(cores - load() + 1)  # this process's own share counts as idle
+    return max(1, min(cores, count, idle))
 
 
 def recalc_files(sources: Sequence[Path], **settings: Any) -> Iterator[tuple[Path, Outcome]]:

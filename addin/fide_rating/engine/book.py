@@ -7,13 +7,16 @@ May import: :mod:`fide_rating.engine.formula` and the standard library.
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from .formula import ERRORS, Fn, Unsupported, Value, XlError, col_letters, scalar
+from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, scalar
+from .formula.parser import translate
 from .package import NO
+from .pivot import PivotTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +100,55 @@ class Computed(Mapping[Any, Value]):
 
 
 class Circular(Exception):  # noqa: N818 - reads as what it reports
-    """A formula that depends on itself."""
+    """A formula that depends on itself: the cells of its circle as the computation met them
+    on its way back, ``named`` once it came back to the circle's first cell."""
+
+    def __init__(
+        self,
+        start: tuple[str, int, int] | None,
+        named: str = "",
+        members: frozenset[tuple[str, int, int]] = frozenset(),
+    ) -> None:
+        super().__init__(named)
+        self.start = start
+        self.cells: list[tuple[str, int, int]] = []
+        self.named = named
+        self.members = members
+
+    def __str__(self) -> str:
+        return self.named
+
+    def met(self, key: tuple[str, int, int]) -> None:
+        """The computation of ``key`` gives up on the circle: one more of its cells, or (the
+        circle closed) a cell behind it."""
+        if self.start is None or self.named:
+            return
+        self.cells.append(key)
+        if key == self.start:
+            self.members = frozenset(self.cells)
+            path = [_where(k) for k in reversed(self.cells)]
+            if len(path) > 8:
+                path = [*path[:4], f"... ({len(path) - 6:,} more)", *path[-2:]]
+            self.named = " -> ".join([*path, path[0]])
+
+
+def _where(key: tuple[str, int, int]) -> str:
+    return f"{key[0]}!{col_letters(key[2])}{key[1]}"
 
 
 class NotComputed(Exception):  # noqa: N818 - reads as what it reports
     """A formula that needs a cell left uncomputed (an unsupported formula): its value is not
     known, and the cached one may be stale."""
+
+
+def on_circle(named: str = "", members: frozenset[tuple[str, int, int]] = frozenset()) -> Fn:
+    """The closure of a cell found on a circle of references (or behind one): no value, the
+    circle named where it is known."""
+
+    def raise_(book: object, sheet: str, row: int, col: int) -> Value:
+        raise Circular(None, named, members)
+
+    return raise_
 
 
 def not_computed(where: str) -> Fn:
@@ -121,7 +167,9 @@ class Book:
 
     def __init__(self) -> None:
         self.compiled: dict[tuple[str, int, int], Fn] = {}
-        self.results: dict[tuple[str, int, int], Value] = {}
+        # the cells' values: the constants, then the formulas as computed (a data table's
+        # computation puts a layer of its own over the constants: :mod:`.whatif`)
+        self.results: MutableMapping[tuple[str, int, int], Value] = {}
         self.extents: dict[str, tuple[int, int]] = {}
         self.active: set[tuple[str, int, int]] = set()
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
@@ -134,6 +182,19 @@ class Book:
         self.previous: dict[tuple[str, int, int], Value] = {}
         self.cyclic: set[tuple[str, int, int]] = set()
         self.subtotals: set[tuple[str, int, int]] = set()  # cells whose formula has SUBTOTAL
+        self.held_keys: dict[str, list[tuple[int, int]]] = {}  # a sheet's cells, in order
+        self.deepest: tuple[str, int, int] | None = None  # where the recursion ran out
+        self.on_circle: set[tuple[str, int, int]] = set()  # found by the bottom-up order
+        self.substituted: dict[tuple[str, int, int], Value] = {}  # a data table's inputs
+        self._constants: dict[tuple[str, int, int], Value] | None = None
+        # what FORMULATEXT and ANCHORARRAY read: where each formula was written, each array
+        # formula's range by its first cell, and the first cell of each cell of such a range
+        self.origins: Origins | None = None
+        self.spills: dict[tuple[str, int, int], Area] = {}
+        self.array_of: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+        self.read_pivots: Callable[[], list[PivotTable]] | None = None  # read when asked
+        self._pivots: list[PivotTable] | None = None
+        self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
@@ -182,6 +243,70 @@ class Book:
         self.blocks[area] = out
         return out
 
+    def mark(self, key: tuple[str, int, int], closure: Fn) -> None:
+        """Give a formula cell another closure (one that says why it has no value), its
+        formula's text kept for FORMULATEXT."""
+        origin = None if self.origins is None else self.origins.get(key)
+        self.compiled[key] = closure
+        if origin is not None and self.origins is not None:
+            self.origins.add(closure, origin)
+
+    def formula_text(self, sheet: str, row: int, col: int) -> str | None:
+        """The formula of a cell as Excel shows it (``=SUM(A1:A9)``: a shared formula's text
+        for this cell, without ``_xlfn.``); None for a cell holding no formula."""
+        key = (self._sheet(sheet), row, col)
+        anchor = self.array_of.get(key, key)
+        origin = None if self.origins is None else self.origins.get(anchor)
+        if origin is None:
+            return None
+        text, r, c = origin
+        if anchor != key:  # a cell of an array formula's range: the formula of the range
+            r, c = row, col
+        return "=" + translate(text, row - r, col - c, shown=True)
+
+    def pivot(self, sheet: str, row: int, col: int) -> PivotTable | None:
+        """The pivot table that holds this cell, if one does (GETPIVOTDATA's second argument)."""
+        if self._pivots is None:
+            self._pivots = [] if self.read_pivots is None else self.read_pivots()
+        sheet = self._sheet(sheet)
+        return next((p for p in self._pivots if p.area.sheet == sheet
+                     and p.area.r1 <= row <= p.area.r2 and p.area.c1 <= col <= p.area.c2),
+                    None)  # fmt: skip
+
+    def spill(self, sheet: str, row: int, col: int) -> Area | None:
+        """The range of the array formula written in this cell (``A1#``), if it holds one."""
+        return self.spills.get((self._sheet(sheet), row, col))
+
+    def constants(self) -> dict[tuple[str, int, int], Value]:
+        """The values of the cells that hold no formula (found once)."""
+        if self._constants is None:
+            compiled = self.compiled
+            self._constants = {k: v for k, v in self.results.items() if k not in compiled}
+        return self._constants
+
+    def held(self, area: Area) -> Iterator[Value] | None:
+        """The values of the cells of ``area`` that hold something, row by row, where the
+        area (up to its sheet's used end) is larger than all its sheet holds: a whole sheet
+        with one far cell is read as its cells, not as 17 billion blanks. None for an area
+        read whole as usual."""
+        sheet = self._sheet(area.sheet)
+        rows, cols = self.extents.get(sheet, (0, 0))
+        r2, c2 = min(area.r2, rows), min(area.c2, cols)
+        size = max(0, r2 - area.r1 + 1) * max(0, c2 - area.c1 + 1)
+        if size < SPARSE_FROM:
+            return None
+        keys = self.held_keys.get(sheet)
+        if keys is None:
+            every = {(k[1], k[2]) for k in self.results if k[0] == sheet}
+            every.update((k[1], k[2]) for k in self.compiled if k[0] == sheet)
+            keys = self.held_keys[sheet] = sorted(every)
+        if size <= len(keys):
+            return None
+        first = bisect.bisect_left(keys, (area.r1, 0))
+        last = bisect.bisect_right(keys, (r2, cols + 1))
+        c1 = area.c1
+        return (self.value(sheet, r, c) for r, c in keys[first:last] if c1 <= c <= c2)
+
     def value(self, sheet: str, row: int, col: int) -> Value:
         key = (sheet, row, col)
         found = self.results.get(key, MISSING)  # constants are there from the start
@@ -206,7 +331,7 @@ class Book:
                 self.cyclic.add(key)
                 before = self.previous.get(key)
                 return 0.0 if before is None else before
-            raise Circular(f"{sheet}!{col_letters(col)}{row}")
+            raise Circular(key)
         self.active.add(key)
         try:
             v = f(self, sheet, row, col)
@@ -214,12 +339,19 @@ class Book:
                 v = scalar(self, v, row, col)
         except (ArithmeticError, ValueError):  # 1e308 + 1e308 in a sum, a math domain: #NUM!
             v = ERRORS["#NUM!"]
+        except Circular as error:  # the way back from the circle: its cells, in order
+            error.met(key)
+            raise
+        except RecursionError:  # the chain is deeper than Python's stack: where it got to
+            if self.deepest is None:
+                self.deepest, self.deep_path = key, set(self.active)
+            raise
         except NotComputed as error:  # this cell neither: the next one asking learns at once
-            self.compiled[key] = not_computed(str(error))
+            self.mark(key, not_computed(str(error)))
             raise
         except Unsupported as error:  # found only when run (INDIRECT of a defined name)
             where = f"{sheet}!{col_letters(col)}{row} ({error})"
-            self.compiled[key] = not_computed(where)
+            self.mark(key, not_computed(where))
             raise NotComputed(where) from None
         finally:
             self.active.discard(key)
@@ -234,4 +366,4 @@ class Book:
         return v
 
 
-CIRCULAR = XlError("#CIRCULAR")  # a cell on or behind a circle of references: reported
+SPARSE_FROM = 1 << 16  # cells in a range: from this many, one with few cells read as its cells

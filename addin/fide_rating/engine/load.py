@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .book import MISSING, Book, Origins, Problem, not_computed
-from .formula import ERRORS, Area, Compiler, Fn, Unsupported, Value, col_letters, col_number
-from .formula.structured import rewrite
+from .compiler import Compiler
+from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, col_number
+from .formula.structured import Table, rewrite
 from .formula.values import element
 from .package import (
+    WorkbookError,
     check_totals,
     defined_names,
     external_sheets,
@@ -29,6 +31,8 @@ from .package import (
     sheet_parts,
     tables,
 )
+from .pivot import read_pivots
+from .whatif import data_table, table_cell
 
 
 @dataclass(slots=True)
@@ -53,13 +57,15 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     where = sheet_parts(parts)
     check_totals(parts, where)
     strings = shared_strings(parts)
-    names = defined_names(parts)
     in_tables = tables(parts)
+    names = {name: _structured(text, in_tables) for name, text in defined_names(parts).items()}
+    local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
+             for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
     compiler = Compiler(
         names,
         macros="xl/vbaProject.bin" in parts,
-        local=scoped_names(parts),
+        local=local,
         sheets=sheet_order(parts),
     )
     for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
@@ -73,15 +79,19 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     pending: list[tuple[str, int, int]] = []
     # where each formula was written (a shared formula's first cell): for the order of
     # evaluation when a chain of references is too deep to follow by recursion
-    sources = Origins(book.compiled)
+    sources = book.origins = Origins(book.compiled)
+    book.read_pivots = lambda: read_pivots(parts, where)
     written_at: dict[str, tuple[str, int, int]] = {}
     cached: dict[str, dict[tuple[int, int], Value]] = {}  # saved values, where still needed
     subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL
     for title, part in where.items():
         book.sheets[title.upper()] = title
-        fixed, formulas, stored, max_row, max_col = read_sheet(
-            parts[part], strings, keep_stored=keep_stored
-        )
+        try:
+            fixed, formulas, stored, max_row, max_col = read_sheet(
+                parts[part], strings, keep_stored=keep_stored
+            )
+        except WorkbookError as error:  # where: the sheet, and its part
+            raise WorkbookError(f"sheet {title!r} ({part}): {error}") from None
         book.extents[title] = (max_row, max_col)
         filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
         book.hidden[title] = hidden_rows(parts[part], filters)
@@ -97,9 +107,9 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     f.text = rewrite(f.text, in_tables, title, r, c)
         for (r, c), f in formulas.items():
             if f.kind == "shared" and f.text is not None and f.shared is not None:
+                written_at[f.shared] = (f.text, r, c)
                 try:
                     masters[f.shared] = found = compiler.compile(f.text, r, c)
-                    written_at[f.shared] = (f.text, r, c)
                     sources.add(found, (f.text, r, c))
                 except Unsupported as error:
                     masters[f.shared] = error
@@ -130,16 +140,34 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     last = (f, master, calls_subtotal)
                     continue
             here = f"{col_letters(c)}{r}"
-            if f.kind == "dataTable" or (f.kind == "" and f.text is None):
-                what = "data tables" if f.kind == "dataTable" else "empty formulas"
-                problems.append(Problem(title, here, f"{what} are not evaluated"))
-                results[key] = stored.get((r, c))
-                continue
             try:
+                if f.kind == "dataTable":  # each cell of its range computed by the table
+                    table = data_table(title, f.table or {})
+                    closure = table_cell(table)
+                    for at in table.cells():
+                        compiled[at] = closure
+                        results.pop(at, None)  # a cached value, not a constant
+                        array_cells.add(at)
+                        add(at)
+                        count += at != key
+                    continue
+                if f.kind == "" and f.text is None:
+                    raise Unsupported("an empty formula")
                 if f.kind == "array":
                     cells = _array_cells(title, r, c, f.ref)
-                    master = compiler.compile_array(f.text or "", r, c)
+                    corner = cells[-1][2]
+                    book.spills[key] = Area(title, r, c, corner[1], corner[2])
+                    try:
+                        if len(cells) == 1 and corner != key:  # more cells than recalc holds
+                            raise Unsupported(
+                                f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
+                            )
+                        master = compiler.compile_array(f.text or "", r, c)
+                    except Unsupported:  # its range's values, as the file has them, may be stale
+                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")
+                        raise
                     for i, j, at in cells:
+                        book.array_of[at] = key
                         compiled[at] = picked = _pick(master, key, i, j)
                         results.pop(at, None)  # a cached value, not a constant
                         sources.add(picked, (f.text or "", r, c))
@@ -164,27 +192,66 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                 add(key)
             except Unsupported as error:
                 problems.append(Problem(title, here, str(error)))
-                compiled[key] = not_computed(f"{title}!{here}")  # no value from it
+                compiled[key] = raiser = not_computed(f"{title}!{here}")  # no value from it
+                if text:  # FORMULATEXT shows it all the same
+                    sources.add(raiser, (text, r, c) if f.text is not None else
+                                written_at.get(f.shared or "", (text, r, c)))  # fmt: skip
         del fixed, formulas  # read into the book: computing needs the book alone
     return Loaded(book, compiler, names, where, pending, sources, problems, count, cached)
+
+
+def _structured(text: str, in_tables: dict[str, Table], sheet: str = "") -> str:
+    """A defined name's definition with its structured references (``Table14[]``,
+    ``Sales[Amount]``) written as the ranges they stand for; as it was where they are not
+    ones (its formula then says why)."""
+    if not in_tables or "[" not in text:
+        return text
+    try:
+        return rewrite(text, in_tables, sheet, 1, 1)
+    except Unsupported:
+        return text
 
 
 _SUBTOTAL = re.compile(r"\b(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
 
 
+MAX_ARRAY_CELLS = 100_000  # cells of one array formula's range
+
+
 def _array_cells(
     sheet: str, row: int, col: int, ref: str | None
 ) -> list[tuple[int, int, tuple[str, int, int]]]:
-    """The cells of an array formula's range, each with its place in the result."""
+    """The cells of an array formula's range, each with its place in the result; for a range
+    of more than :data:`MAX_ARRAY_CELLS`, its last corner alone (at -1, -1)."""
     area = (ref or "").replace("$", "").split(":")
     m1, m2 = _REF.fullmatch(area[0]), _REF.fullmatch(area[-1])
     if m1 is None or m2 is None:
         return [(0, 0, (sheet, row, col))]
     r1, c1 = int(m1.group(2)), col_number(m1.group(1))
     r2, c2 = int(m2.group(2)), col_number(m2.group(1))
-    if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000 or not (r1 <= row <= r2 and c1 <= col <= c2):
+    if not (r1 <= row <= r2 and c1 <= col <= c2):
         return [(0, 0, (sheet, row, col))]
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_ARRAY_CELLS:
+        return [(-1, -1, (sheet, r2, c2))]
     return [(r - r1, c - c1, (sheet, r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+def _uncomputed(
+    book: Book,
+    fixed: dict[tuple[int, int], Value],
+    first: tuple[str, int, int],
+    last: tuple[str, int, int],
+    where: str,
+) -> None:
+    """The cells of a range not computed (``first`` to ``last``) hold no value for the
+    formulas that read them: the values the file keeps there may be stale."""
+    sheet, r1, c1 = first
+    _, r2, c2 = last
+    raiser = not_computed(where)
+    for r, c in fixed:
+        if r1 <= r <= r2 and c1 <= c <= c2:
+            book.results.pop((sheet, r, c), None)
+            book.compiled[(sheet, r, c)] = raiser
 
 
 _REF = re.compile(r"([A-Z]{1,3})([0-9]+)")

@@ -12,12 +12,12 @@ import contextlib
 import math
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .book import CIRCULAR, Book, Circular, NotComputed, Origins
-from .formula import Compiler, Unsupported, Value, col_letters
-from .formula.compiler import cells_of, references
+from .book import Book, Circular, NotComputed, Origins, not_computed, on_circle
+from .compiler import Compiler, cells_of, references
+from .formula import Unsupported, Value, col_letters
 
 
 def compute_all(
@@ -31,7 +31,7 @@ def compute_all(
     sys.setrecursionlimit(max(old_limit, 20_000))
     failed: dict[tuple[str, int, int], str] = {}
 
-    def not_computed(key: tuple[str, int, int], error: NotComputed) -> None:
+    def report(key: tuple[str, int, int], error: NotComputed) -> None:
         """Why a cell is left: its own formula's reason (found when run), or the cell it
         depends on."""
         own = f"{key[0]}!{col_letters(key[2])}{key[1]} ("
@@ -41,37 +41,101 @@ def compute_all(
         else:
             failed[key] = f"depends on {text}, which is not computed"
 
+    def circular(key: tuple[str, int, int], error: Circular) -> None:
+        """A cell on a circle of references, or behind one: the circle named (with iteration
+        off, as Excel reports it); the circle's cells learn it at once when asked."""
+        if not error.named:
+            failed[key] = "circular reference (or behind one)"
+            return
+        on = key in error.members
+        failed[key] = ("circular reference: " if on else "depends on the circular reference ") + (
+            error.named)  # fmt: skip
+        for cell in error.members:
+            book.mark(cell, on_circle(error.named, error.members))
+
     results = book.results
+    on_the_way: set[tuple[str, int, int]] = set()
     try:
         for key in pending:
             try:
                 if key not in results:
                     book.compute(key)
             except NotComputed as error:
-                not_computed(key, error)
+                report(key, error)
             except Circular as error:
-                failed[key] = f"circular reference through {error}"
+                circular(key, error)
             except RecursionError:
-                try:
-                    _bottom_up(book, key, sources, compiler)
-                    value = book.value(*key)
-                except NotComputed as error:
-                    not_computed(key, error)
+                try:  # the chain as it runs (INDIRECT, OFFSET too), from its deepest cell up
+                    _deepest_first(book, key)
                     continue
-                except (RecursionError, Circular) as error:
-                    value = CIRCULAR if isinstance(error, Circular) else None
-                    if value is None:
-                        failed[key] = "dependency chain too deep"
-                if value is CIRCULAR:
-                    book.results[key] = CIRCULAR
+                except NotComputed as error:
+                    report(key, error)
+                    continue
+                except Circular as error:
+                    circular(key, error)
+                    continue
+                except _ChainTooDeepError as error:
+                    on_the_way = error.cells
+                except RecursionError:
+                    on_the_way = set()
+                try:  # the written references' order, with a stack of its own
+                    _bottom_up(book, key, sources, compiler)
+                    book.value(*key)
+                except NotComputed as error:
+                    report(key, error)
+                    continue
+                except Circular as error:
+                    circular(key, error)
+                except RecursionError:
+                    failed[key] = "dependency chain too deep"
+                    for cell in on_the_way:  # each would take as long to fail again
+                        if cell not in results and cell in book.compiled:
+                            where = f"{cell[0]}!{col_letters(cell[2])}{cell[1]}"
+                            book.mark(cell, not_computed(f"{where} (dependency chain too deep)"))
             except Exception as error:  # a fault of ours: this cell, not the batch
                 failed[key] = f"not computed, an internal error ({type(error).__name__}: {error})"
     finally:
         sys.setrecursionlimit(old_limit)
     for key in pending:  # the cells on or behind a circle found by the bottom-up order
-        if book.results.get(key) is CIRCULAR and key not in failed:
+        if key in book.on_circle and key not in failed:
             failed[key] = "circular reference (or behind one)"
     return failed
+
+
+class _ChainTooDeepError(RecursionError):
+    """A chain that :func:`_deepest_first` could not follow to its end, and its cells."""
+
+    def __init__(self, cells: set[tuple[str, int, int]]) -> None:
+        super().__init__("dependency chain too deep")
+        self.cells = cells
+
+
+def _deepest_first(book: Book, start: tuple[str, int, int]) -> None:
+    """Compute ``start`` whose chain of references is deeper than Python's recursion: the
+    deepest cell the last try reached is computed first, from the top of the stack, and so on
+    down; then each again from the bottom up, each finding the one below it computed. Follows
+    the chain as the formulas run it, references made by INDIRECT or OFFSET too; a try that
+    gets no deeper (a formula deep in itself) is left to the caller (RecursionError)."""
+    stack = [start]
+    seen: set[tuple[str, int, int]] = {start}  # the cells on the tries' paths
+    while stack:
+        key = stack[-1]
+        book.deepest = None
+        try:
+            if key not in book.results:
+                book.compute(key)
+        except RecursionError:
+            deeper, path = book.deepest, book.deep_path - {key}
+            if deeper is None or deeper == key or not path.isdisjoint(seen):
+                # no deeper, or round again: a circle (or two ways to one cell)
+                raise _ChainTooDeepError(seen | path) from None
+            seen |= path
+            stack.append(deeper)
+            continue
+        except (NotComputed, Circular):
+            if key == start:
+                raise  # the cells on the way learn it when computed again
+        stack.pop()
 
 
 def iterate(
@@ -83,33 +147,34 @@ def iterate(
     count: int,
     delta: float,
 ) -> dict[tuple[str, int, int], str]:
-    """Excel's iterative calculation of circular references: every formula computed again,
-    a cell on a circle taking its value of the pass before, until no value on a circle moves by
-    ``delta`` or after ``count`` passes. Excel's own order of computing decides where such a
-    calculation stops; the values are kept only where one more pass leaves them unchanged to 15
-    digits (a fixed point, which any order reaches), the others are reported."""
-
-    def again() -> dict[tuple[str, int, int], str]:
-        book.previous = {k: book.results.get(k) for k in pending}
-        for k in pending:
+    """Excel's iterative calculation of circular references, the first pass done: the cells on
+    a circle and every cell after them computed again, a cell met again on its circle taking
+    its value of the pass before, up to ``count`` passes in all, or until no value moves by
+    ``delta`` or more. The last values are kept whether or not they settled, as Excel keeps
+    them (where a circle stops short, Excel's own order of computing decides the digits)."""
+    again = readers_of(book, pending, sources, compiler, book.cyclic, dynamic=True)
+    order = [k for k in pending if k in again]
+    kept = {k: why for k, why in failed.items() if k not in again}
+    for _ in range(count - 1):
+        book.previous = {k: book.results.get(k) for k in order}
+        for k in order:
             book.results.pop(k, None)
         book.blocks.clear()
         book.arrays.clear()
-        return compute_all(book, pending, sources, compiler)
-
-    for _ in range(max(0, count - 1)):
-        failed = again()
-        moved = [_moved(book.previous.get(k), book.results.get(k)) for k in book.cyclic]
+        failed = {**kept, **compute_all(book, order, sources, compiler)}
+        # the change, where the circles are entered (the cells after them follow in Excel's
+        # pass the same change, here one pass late)
+        moved = (_moved(book.previous.get(k), book.results.get(k)) for k in book.cyclic)
         if max(moved, default=0.0) < delta:
             break
-    failed = again()
-    for k in pending:
-        before, after = book.previous.get(k), book.results.get(k)
-        scale = max(abs(before), abs(after)) if isinstance(before, float) and isinstance(
-            after, float) else 0.0  # fmt: skip
-        if k not in failed and _moved(before, after) > 1e-14 * scale:
-            failed[k] = "circular reference: the iterative calculation has not settled"
-    return failed
+    # the cells where the circles were entered keep their last values; every other cell is
+    # computed once more from them, as Excel's pass in order leaves it (A2 = A1 shows A1)
+    rest = [k for k in order if k not in book.cyclic]
+    for k in rest:
+        book.results.pop(k, None)
+    book.blocks.clear()
+    book.arrays.clear()
+    return {**kept, **compute_all(book, order, sources, compiler)}
 
 
 def _moved(before: Value, after: Value) -> float:
@@ -160,25 +225,51 @@ def volatile_cells(
     written in the formulas and their names)."""
     if not any(_VOLATILE.search(text) for text, _, _ in sources.by_closure.values()):
         return set()  # no formula calls one (the common case, found per formula shape)
+    seeds = _calling(pending, sources, _VOLATILE)
+    return readers_of(book, pending, sources, compiler, seeds) if seeds else set()
+
+
+_DYNAMIC = re.compile(r"\b(?:INDIRECT|OFFSET)\s*\(", re.I)
+
+
+def _calling(
+    pending: list[tuple[str, int, int]], sources: Origins, pattern: re.Pattern[str]
+) -> list[tuple[str, int, int]]:
+    """The pending cells whose formula's text has ``pattern`` (read once per formula)."""
     calls: dict[str, bool] = {}
-    seeds = []
+    out = []
     for key in pending:
         origin = sources.get(key)
         text = "" if origin is None else origin[0]
         found = calls.get(text)
         if found is None:
-            found = calls[text] = _VOLATILE.search(text) is not None
+            found = calls[text] = pattern.search(text) is not None
         if found:
-            seeds.append(key)
-    if not seeds:
-        return set()
+            out.append(key)
+    return out
+
+
+def readers_of(
+    book: Book,
+    pending: list[tuple[str, int, int]],
+    sources: Origins,
+    compiler: Compiler,
+    seeds: Iterable[tuple[str, int, int]],
+    *,
+    dynamic: bool = False,
+) -> set[tuple[str, int, int]]:
+    """The ``seeds`` and every pending cell that reads one of them, however indirectly,
+    through the references written in the formulas and their names; with ``dynamic``, the
+    formulas calling INDIRECT or OFFSET too (whose references are found only as they run)."""
+    out = set(seeds)
+    if dynamic:
+        out.update(_calling(pending, sources, _DYNAMIC))
     readers: dict[tuple[str, int, int], list[tuple[str, int, int]]] = {}
     read = _Reads(book, sources, compiler)
     for key in pending:
         for cell in read(key):
             readers.setdefault((book._sheet(cell[0]), cell[1], cell[2]), []).append(key)
-    out = set(seeds)
-    todo = list(seeds)
+    todo = list(out)
     while todo:
         for reader in readers.get(todo.pop(), ()):
             if reader not in out:
@@ -231,8 +322,9 @@ def _bottom_up(
             state[dep] = 1
             path.append((dep, iter(dependencies(dep))))
     for key in order:
-        if key in circular:
-            book.results[key] = CIRCULAR
+        if key in circular:  # no value: whoever reads it learns it is on a circle
+            book.on_circle.add(key)
+            book.mark(key, on_circle())
         elif key != start and key not in book.results:
             with contextlib.suppress(Circular, RecursionError, NotComputed):
                 book.value(*key)

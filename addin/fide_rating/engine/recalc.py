@@ -12,6 +12,7 @@ library.
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import zipfile
@@ -223,14 +224,12 @@ SOURCES = (".xlsx", ".xlsm", ".ods", ".xls")  # in a folder: workbooks; .ods and
 
 
 def iter_sources(paths: Iterable[str]) -> list[Path]:
-    """Files from paths, folders (their workbooks) and glob patterns, in a stable order."""
-    import glob
-
+    """Files from paths, folders (their workbooks) and glob patterns, in a stable order. A
+    ``**`` goes down into folders but never through a symbolic link to one (a folder linked
+    into itself would be walked forever)."""
     out: list[Path] = []
     for raw in paths:
-        matched = (
-            sorted(glob.glob(raw, recursive=True)) if any(ch in raw for ch in "*?[") else [raw]
-        )
+        matched = sorted(_glob(raw)) if any(ch in raw for ch in "*?[") else [raw]
         for item in matched or [raw]:
             p = Path(item)
             if p.is_dir():
@@ -250,3 +249,25 @@ def iter_sources(paths: Iterable[str]) -> list[Path]:
             seen.add(p)
             unique.append(p)
     return unique
+
+
+def _glob(pattern: str) -> list[str]:
+    """The paths a glob pattern matches, as :func:`glob.glob` finds them, but a ``**``
+    component walks the folders below without following symbolic links to folders."""
+    parts = pattern.replace(os.sep, "/").split("/")
+    if "**" not in parts:
+        return glob.glob(pattern)  # one level a component: links cannot loop
+    at = parts.index("**")
+    heads = glob.glob("/".join(parts[:at])) if at else [""]
+    rest = "/".join(parts[at + 1 :])
+    found: list[str] = []
+    for head in heads:
+        top = head or "."
+        if not os.path.isdir(top):
+            continue
+        for folder, dirs, _ in os.walk(top):  # never into a linked folder (followlinks=False)
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            base = folder if head else os.path.relpath(folder, ".")
+            prefix = "" if base == "." else base + "/"
+            found += _glob(glob.escape(prefix) + rest) if rest else [prefix or "."]
+    return list(dict.fromkeys(found))

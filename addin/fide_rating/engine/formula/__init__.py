@@ -1,4 +1,5 @@
-"""The formula language: Excel formula text compiled once per shape to Python closures.
+"""The formula language: Excel formula text read into a tree, and the values it computes with
+(compiled once per shape to Python closures by :mod:`fide_rating.engine.compiler`).
 
 Formulas that differ only in their relative references (``=B5+C5`` in row 5, ``=B6+C6`` in
 row 6) share one compiled closure: references are kept as offsets from the formula's own cell,
@@ -6,10 +7,9 @@ so a crosstable of thousands of formulas compiles a few dozen. Values follow the
 conventions: numbers are floats, a blank cell is ``None``, texts are ``str``, logicals ``bool``,
 errors :class:`XlError`.
 
-* :mod:`.values`: the value types and the operators' coercions;
+* :mod:`.values`: the value types; :mod:`.coerce`: the operators' coercions;
 * :mod:`.parser`: tokens and the syntax tree;
-* :mod:`.compiler`: the tree to closures; the FIDE functions through :mod:`fide_rating.cells`;
-* :mod:`fide_rating.engine.functions`: the standard functions, by Excel's categories.
+* :mod:`.structured`: Excel tables' structured references, rewritten as ranges.
 
 Anything the engine cannot evaluate raises :class:`Unsupported` at compile time, so the caller
 can leave that cell as it was.
@@ -17,7 +17,6 @@ can leave that cell as it was.
 
 from __future__ import annotations
 
-from .compiler import Compiler
 from .parser import col_letters, col_number, tokenize
 from .values import ERRORS, Area, Array, Book, Fn, Result, Unsupported, Value, XlError, scalar
 
@@ -26,7 +25,6 @@ __all__ = [
     "Area",
     "Array",
     "Book",
-    "Compiler",
     "Fn",
     "Result",
     "Unsupported",

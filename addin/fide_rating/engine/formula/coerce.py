@@ -31,7 +31,18 @@ from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
 
-from .values import DIV0, NUM, VALUE, Array, Unsupported, Value, XlError, element
+from .values import (
+    DIV0,
+    MAX_TEXT,
+    NUM,
+    VALUE,
+    Array,
+    Unsupported,
+    Value,
+    XlError,
+    check_size,
+    element,
+)
 
 DATE_OFFSET: ContextVar[int] = ContextVar("DATE_OFFSET", default=0)
 """Days from the workbook's day 0 to the 1900 system's: 1462 for a 1904 workbook."""
@@ -45,7 +56,7 @@ LAST = 2958465  # 9999-12-31 in the 1900 system
 
 # --- text to number -------------------------------------------------------------------------
 
-_PLAIN = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_PLAIN = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _NUMBER = re.compile(
     r"(?P<sign>[+-]?)\s*(?P<cur>\$?)\s*(?P<sign2>[+-]?)"
     r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?P<frac>\.\d*)?(?P<exp>[eE][+-]?\d+)?\s*(?P<pct>%?)"
@@ -358,7 +369,7 @@ def binary(op: str, a: Value, b: Value) -> Value:
             return x
         if isinstance(y, XlError):
             return y
-        return x + y
+        return x + y if len(x) + len(y) <= MAX_TEXT else VALUE  # Excel's longest text
     return compare(op, a, b)
 
 
@@ -366,6 +377,7 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
     """``a op b`` element by element, the arrays stretched to a common size."""
     rows = max(len(a), len(b))
     cols = max(len(a[0]), len(b[0]))
+    check_size(rows, cols)  # a column of a million against a row of a thousand: refused
     return [
         [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
     ]

@@ -26,8 +26,8 @@ _TOKEN = re.compile(
   | (?P<error>(?:{_SHEET})?\#REF!|\#NULL!|\#DIV/0!|\#VALUE!|\#NAME\?|\#NUM!|\#N/A)
   | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
   | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
-  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<name>(?:{_SHEET}|\[\d+\]!)?[A-Za-z_\\][\w.]*)
+  | (?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<name>(?:{_SHEET}|\[\d+\]!)?(?:[^\W\d]|\\)[\w.]*)
   | (?P<op><>|<=|>=|[-+*/^&=<>%(),;:{{}}])
     """,
     re.VERBOSE,
@@ -63,12 +63,52 @@ def tokenize(text: str) -> list[tuple[str, str]]:
         if kind == "ws":
             spaced = True
         else:
-            token = (kind, m.group())
-            if spaced and out and _ends_operand(out[-1]) and _starts_operand(token):
+            tokens = [(kind, m.group())]
+            if kind == "ref" and not _in_grid(m.group()):
+                tokens = _beyond_grid(m.group())
+            if spaced and out and _ends_operand(out[-1]) and _starts_operand(tokens[0]):
                 out.append(("op", " "))
-            out.append(token)
+            out += tokens
             spaced = False
         pos = m.end()
+    return out
+
+
+_CORNER = re.compile(r"\$?([A-Za-z]{1,3})?\$?([0-9]+)?")
+
+
+def _in_grid(text: str) -> bool:
+    """Whether a reference's corners are on Excel's grid (A1 to XFD1048576)."""
+    ref = text.rpartition("!")[2]
+    for corner in ref.split(":"):
+        m = _CORNER.fullmatch(corner)
+        if m is None:
+            return False
+        letters, digits = m.groups()
+        if letters is not None and col_number(letters) > MAX_COLS:
+            return False
+        if digits is not None and not 1 <= int(digits) <= MAX_ROWS:
+            return False
+    return True
+
+
+def _beyond_grid(text: str) -> list[tuple[str, str]]:
+    """A reference written past Excel's grid (``XFE1``, ``A1048577``) as Excel reads it: such
+    a corner is a name (#NAME? where the workbook does not define it), ``A1:XFE1`` the range
+    between a cell and a name."""
+    sheet, bang, ref = text.rpartition("!")
+    out: list[tuple[str, str]] = []
+    for i, corner in enumerate(ref.split(":")):
+        if i:
+            out.append(("op", ":"))
+        whole = (sheet + bang if i == 0 else "") + corner
+        m = _CORNER.fullmatch(corner)
+        if m is not None and m.group(1) and m.group(2) and _in_grid(corner):
+            out.append(("ref", whole))
+        elif corner.lstrip("$").isdigit():
+            out.append(("number", corner.lstrip("$")))
+        else:
+            out.append(("name", whole))
     return out
 
 
@@ -340,6 +380,51 @@ class Parser:
                 rows.append([])
             elif sep != ",":
                 raise Unsupported("bad array constant")
+
+
+def translate(text: str, rows: int, cols: int, *, shown: bool = False) -> str:
+    """A formula as written ``rows`` down and ``cols`` across from where ``text`` was written:
+    its relative references moved (a shared formula's text for each of its cells), one
+    moved off the grid ``#REF!``; with ``shown``, as Excel shows it (no ``_xlfn.``,
+    ``_xlws.`` or ``_xlpm.`` in front of names)."""
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:  # not a formula recalc reads: the rest as it is
+            out.append(text[pos:])
+            break
+        token, kind = m.group(), m.lastgroup
+        if kind == "ref" and (rows or cols):
+            token = _moved(token, rows, cols)
+        elif shown and kind in ("func", "name"):
+            token = re.sub(r"(?i)^_xl(?:fn|ws|pm)\.", "", token)
+        out.append(token)
+        pos = m.end()
+    return "".join(out)
+
+
+def _moved(ref: str, rows: int, cols: int) -> str:
+    """A reference moved by ``rows`` and ``cols``: its relative parts only."""
+    sheet, bang, body = ref.rpartition("!")
+    parts = []
+    for corner in body.split(":"):
+        m = re.fullmatch(r"(\$?)([A-Za-z]{0,3})(\$?)([0-9]*)", corner)
+        if m is None:
+            return ref
+        cabs, letters, rabs, digits = m.groups()
+        if letters and not cabs:
+            n = col_number(letters) + cols
+            if not 1 <= n <= MAX_COLS:
+                return "#REF!"
+            letters = col_letters(n)
+        if digits and not rabs:
+            n = int(digits) + rows
+            if not 1 <= n <= MAX_ROWS:
+                return "#REF!"
+            digits = str(n)
+        parts.append(f"{cabs}{letters}{rabs}{digits}")
+    return sheet + bang + ":".join(parts)
 
 
 SHAPE = re.compile(

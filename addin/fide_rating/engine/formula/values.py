@@ -39,6 +39,11 @@ ERRORS = {e.code: e for e in (DIV0, VALUE, REF, NAME, NUM, NA, NULL)}
 Value = float | str | bool | XlError | None
 MAX_ROWS = 1_048_576
 MAX_COLS = 16_384
+# characters in a text (Excel's specifications and limits): a longer result is #VALUE!
+MAX_TEXT = 32_767
+# the most values a range read whole, or an array computed, may hold: four times Excel's
+# 1,048,576 rows (a whole sheet read cell by cell would be 17,179,869,184 values, 550 GB)
+MAX_ARRAY = 1 << 22
 EPOCH = _dt.date(1899, 12, 30)
 
 
@@ -89,14 +94,27 @@ Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, hos
 
 
 def values_of(book: Book, area: Area) -> Array:
+    """A range's values row by row, up to its sheet's last used row and column (the cells
+    beyond are blank); a range of more cells than :data:`MAX_ARRAY` is not read."""
     rows, cols = book.extent(area.sheet)
     r2, c2 = min(area.r2, max(rows, area.r1)), min(area.c2, max(cols, area.c1))
+    check_size(r2 - area.r1 + 1, c2 - area.c1 + 1, "a range of")
     block = getattr(book, "block", None)
     if block is not None:
         return block(area.sheet, area.r1, area.c1, r2, c2)  # type: ignore[no-any-return]
     get = book.value
     sheet = area.sheet
     return [[get(sheet, r, c) for c in range(area.c1, c2 + 1)] for r in range(area.r1, r2 + 1)]
+
+
+def check_size(rows: int, cols: int, what: str = "an array of") -> None:
+    """Refuse to build a range's or an array's values beyond :data:`MAX_ARRAY` (Excel runs out
+    of memory long before; recalc reports the formula)."""
+    if rows * cols > MAX_ARRAY:
+        raise Unsupported(
+            f"{what} {rows:,} x {cols:,} values: more than the {MAX_ARRAY:,} recalc holds at "
+            "once (Excel: out of resources)"
+        )
 
 
 def scalar(book: Book, value: Result, row: int, col: int) -> Value:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import (
     arrays,
+    context,
     database,
     dates,
     engineering,
@@ -34,6 +35,7 @@ __all__ = [
     "Impl",
     "arrays",
     "bind",
+    "context",
     "database",
     "dates",
     "define",

@@ -44,13 +44,13 @@ library.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..formula.coerce import number, text_of, truth
 from ..formula.values import (
+    MAX_TEXT,
     VALUE,
     Area,
     Book,
@@ -60,10 +60,12 @@ from ..formula.values import (
     Value,
     XlError,
     as_grid,
+    check_size,
     element,
     scalar,
 )
 from .catalogue import CATALOGUE
+from .wildcard import Wildcard
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 
@@ -188,7 +190,8 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             for v in values:
                 if isinstance(v, XlError):  # SUM(#REF!), VLOOKUP(x,#REF!,2): the error
                     return v
-            return impl(book, sh, r, c, values)
+            out = impl(book, sh, r, c, values)
+            return VALUE if out.__class__ is str and len(out) > MAX_TEXT else out
 
         return refs
     if all(k in ("f", "o") for k in kinds) and not array:  # IF, CHOOSE ...: unevaluated
@@ -212,7 +215,10 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 out.append(f if not array else (lambda book, sh, r, c, v=v: v))
             else:
                 out.append(v)
-        return impl(book, sh, r, c, out)
+        result = impl(book, sh, r, c, out)
+        if result.__class__ is str and len(result) > MAX_TEXT:
+            return VALUE  # a text longer than Excel's longest (SUBSTITUTE, TEXT ...)
+        return result
 
     def run(book: Book, sh: str, r: int, c: int) -> Result:
         raw: list[Result] = []
@@ -256,9 +262,11 @@ def _each(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[An
     """An array formula's call with arrays for value parameters: once for each element, the
     arrays stretched to a common size as Excel stretches them."""
     out: list[list[Value]] = []
-    for i in range(max(s[0] for s in shaped)):
+    rows, cols = max(s[0] for s in shaped), max(s[1] for s in shaped)
+    check_size(rows, cols)
+    for i in range(rows):
         line: list[Value] = []
-        for j in range(max(s[1] for s in shaped)):
+        for j in range(cols):
             picked = [v if g is None else element(g, i, j) for v, g in zip(raw, grids, strict=True)]
             line.append(scalar(book, once(book, sh, r, c, picked), r, c))
         out.append(line)
@@ -278,8 +286,17 @@ def implemented(name: str) -> Function:
 
 def flatten(book: Book, args: list[Result]) -> Iterator[tuple[Value, bool]]:
     """Every value of the arguments, with whether it came from a range (ranges skip texts and
-    logicals in SUM, COUNT ...)."""
+    logicals in SUM, COUNT ...). A range larger than all its sheet holds
+    (``SUM(A1:XFD1048576)``) gives the cells that hold something, blanks left out: it is never
+    built cell by cell."""
+    held = getattr(book, "held", None)
     for a in args:
+        if held is not None and isinstance(a, Area):
+            found = held(a)
+            if found is not None:
+                for v in found:
+                    yield v, True
+                continue
         if isinstance(a, Area | list):
             for line in as_grid(book, a):
                 for v in line:
@@ -312,24 +329,10 @@ def values_of(book: Book, v: Result) -> list[Value]:
     return [x for line in as_grid(book, v) for x in line]
 
 
-def wildcards(text: str) -> re.Pattern[str]:
+def wildcards(text: str) -> Wildcard:
     """Excel's wildcards as a pattern, case-insensitive: ``*`` any run, ``?`` one character,
-    ``~`` before either (or before ``~``) the character itself."""
-    out: list[str] = []
-    escaped = False
-    for ch in text:
-        if escaped and ch not in "*?~":
-            out.append(re.escape("~"))  # a tilde before anything else is itself
-        if escaped or ch not in "*?~":
-            out.append(re.escape(ch))
-            escaped = False
-        elif ch == "~":
-            escaped = True
-        else:
-            out.append(".*" if ch == "*" else ".")
-    if escaped:
-        out.append(re.escape("~"))
-    return re.compile("".join(out), re.I | re.S)
+    ``~`` before either (or before ``~``) the character itself (:mod:`.wildcard`)."""
+    return Wildcard(text)
 
 
 def fsum(values: list[float]) -> float:

@@ -29,7 +29,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..formula.coerce import compare, number, read_number
-from ..formula.values import ERRORS, VALUE, Area, Book, Result, Value, XlError, as_grid
+from ..formula.values import (
+    ERRORS,
+    VALUE,
+    Area,
+    Book,
+    Result,
+    Value,
+    XlError,
+    as_grid,
+    check_size,
+)
 from .base import wildcards
 
 Test = Callable[[Value], bool]
@@ -89,7 +99,7 @@ def criterion(crit: Value) -> Test:
             pattern = wildcards(text)
 
             def hit(v: Value) -> bool:
-                return isinstance(v, str) and pattern.fullmatch(v) is not None
+                return isinstance(v, str) and pattern.fullmatch(v)
 
         else:
             low = text.lower()
@@ -162,6 +172,7 @@ def select(book: Book, pairs: list[tuple[Result, Value]]) -> Selection | XlError
     if any(s[:2] != size for s in shapes):
         return VALUE
     rows, cols = max(s[2] for s in shapes), max(s[3] for s in shapes)
+    check_size(rows, cols, "a range of")
     hits = [True] * (rows * cols)
     beyond = True
     for area, crit in pairs:

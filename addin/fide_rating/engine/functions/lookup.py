@@ -74,7 +74,7 @@ def _kind(v: Value) -> int:
 def _exact_test(goal: Value, wild: bool) -> Callable[[Value], bool]:
     if wild and isinstance(goal, str) and any(ch in goal for ch in "*?~"):
         pattern = wildcards(goal)
-        return lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None
+        return lambda v: isinstance(v, str) and pattern.fullmatch(v)
     kind = _kind(goal)
     key = rank_key(goal)
     return lambda v: _kind(v) == kind and rank_key(v) == key

@@ -9,12 +9,13 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
 from ..formula.coerce import exact, number, power
-from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Value, XlError
+from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
 from .base import Impl, define, flatten, numbers_of
 from .criteria import numbers_picked, picked, select, shape
 
@@ -455,6 +456,9 @@ def _numbers_in(grid: list[list[Value]]) -> list[list[float]] | XlError:
     return [[float(v) for v in line] for line in grid]  # type: ignore[arg-type]
 
 
+MAX_PRODUCTS = 1 << 25  # MMULT's multiplications: 33,554,432, a few seconds
+
+
 @define("MMULT", "a a")
 def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -> Result:
     a, b = _numbers_in(args[0]), _numbers_in(args[1])
@@ -464,8 +468,14 @@ def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -
         return b
     if len(a[0]) != len(b):
         return VALUE
-    return [[math.fsum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))]
-            for i in range(len(a))]  # fmt: skip
+    work = len(a) * len(b) * len(b[0])
+    if work > MAX_PRODUCTS:  # 1000 x 1000 by 1000 x 1000: a billion, minutes of Python
+        raise Unsupported(
+            f"MMULT of {len(a):,} x {len(b):,} by {len(b):,} x {len(b[0]):,} arrays: {work:,} "
+            f"products, more than the {MAX_PRODUCTS:,} recalc computes in a formula"
+        )
+    columns = list(zip(*b, strict=True))
+    return [[math.fsum(map(operator.mul, row, col)) for col in columns] for row in a]
 
 
 _ROMAN = "MDCLXVI"

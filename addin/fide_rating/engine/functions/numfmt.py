@@ -110,7 +110,7 @@ def _bracket(text: str) -> tuple[str, str] | None:
         return "lit", text[1:].split("-", 1)[0]
     if low in _COLORS or re.fullmatch(r"color\s*\d{1,2}", low):
         return None
-    if re.fullmatch(r"(?:<=|>=|<>|<|>|=)\s*-?(?:\d+\.?\d*|\.\d+)", text):
+    if re.fullmatch(r"(?:<=|>=|<>|<|>|=)\s*-?(?:\d+(?:\.\d*)?|\.\d+)", text):
         return "condition", text.replace(" ", "")
     raise Unsupported(f"the number format part [{text}]")
 

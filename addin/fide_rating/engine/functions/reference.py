@@ -7,6 +7,8 @@ and the standard library.
 
 from __future__ import annotations
 
+import re
+
 from ..formula.parser import col_letters, parse
 from ..formula.values import (
     MAX_COLS,
@@ -22,6 +24,8 @@ from ..formula.values import (
     size,
 )
 from .base import define
+
+_PAST_GRID = re.compile(r"(?:.*!)?\$?[A-Za-z]{1,3}\$?[0-9]+")
 
 
 @define("OFFSET", "r n n n? n?")
@@ -59,6 +63,8 @@ def _indirect(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     except Unsupported:
         return REF
     if node[0] == "name":
+        if _PAST_GRID.fullmatch(node[1]):
+            return REF  # a cell past Excel's grid (XFE1, A1048577)
         raise Unsupported(f"INDIRECT of the name {text!r}")
     if node[0] == "cell":
         _, sheet, row, _, col, _ = node

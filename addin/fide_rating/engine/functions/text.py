@@ -9,17 +9,29 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
-from ..formula.values import NA, VALUE, Book, Result, Unsupported, Value, XlError, as_grid
+from ..formula.values import (
+    MAX_TEXT,
+    NA,
+    VALUE,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    as_grid,
+)
 from .base import Impl, define, flatten, wildcards
 from .information import first_cell
 from .numfmt import format_text
 
-_LONGEST = 32767  # characters in a cell
 CALC = XlError("#CALC!")
 
 
@@ -89,7 +101,7 @@ def _numbervalue(book: Book, sh: str, r: int, c: int, args: list[str | None]) ->
     if grouping:
         whole = whole.replace(grouping, "")
     shown = whole + ("." + fraction if sep else "")
-    if not re.fullmatch(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", shown):
+    if not re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", shown):
         return VALUE
     return float(shown) / 100.0**percent
 
@@ -134,8 +146,10 @@ def _replace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
 
 
 def _joined(parts: list[str]) -> Result:
-    out = "".join(parts)
-    return VALUE if len(out) > _LONGEST else out
+    """The texts one after the other; #VALUE! past Excel's longest text (never built)."""
+    if sum(map(len, parts)) > MAX_TEXT:
+        return VALUE
+    return "".join(parts)
 
 
 @define("CONCATENATE", "s")
@@ -196,11 +210,7 @@ def _position(case: bool) -> Impl:
         at = int(1.0 if start is None else start) - 1  # type: ignore[arg-type]
         if at < 0 or at > len(within):
             return VALUE
-        if case:
-            found = within.find(find, at)
-        else:
-            m = wildcards(find).search(within, at)
-            found = -1 if m is None else m.start()
+        found = within.find(find, at) if case else wildcards(find).search(within, at)
         return VALUE if found < 0 else float(found + 1)
 
     return impl
@@ -217,6 +227,8 @@ def _substitute(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Resul
     if not old:
         return text
     if nth is None:
+        if len(text) + text.count(old) * (len(new) - len(old)) > MAX_TEXT:
+            return VALUE  # never built: 32,767 replacements of 32,767 characters each
         return text.replace(old, new)
     k = int(nth)  # type: ignore[arg-type]
     if k < 1:
@@ -233,7 +245,7 @@ def _substitute(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Resul
 def _rept(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     t, n = args
     assert isinstance(t, str) and isinstance(n, float)
-    if n < 0 or len(t) * int(n) > _LONGEST:
+    if n < 0 or len(t) * int(n) > MAX_TEXT:
         return VALUE
     return t * int(n)
 
@@ -434,19 +446,68 @@ def _arraytotext(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Res
     grid, form = as_grid(book, args[0]), args[1]
     if form not in (None, 0.0, 1.0):
         return VALUE
-    if form == 1.0:
-        return "{" + ";".join(",".join(_as_text(v, True) for v in line) for line in grid) + "}"
-    return ", ".join(_as_text(v, False) for line in grid for v in line)
+    strict = form == 1.0
+    texts = [[_as_text(v, strict) for v in line] for line in grid]
+    if sum(len(t) + 2 for line in texts for t in line) > MAX_TEXT + 2:
+        return VALUE  # never built: longer than Excel's longest text
+    if strict:
+        return "{" + ";".join(",".join(line) for line in texts) + "}"
+    return ", ".join(t for line in texts for t in line)
 
 
 # --- regular expressions (Excel's REGEX functions; Python's dialect of Excel's PCRE2) -----------
 
 
 def _regex(pattern: str, insensitive: bool) -> re.Pattern[str]:
+    """The pattern compiled; one that may backtrack exponentially (a repetition or a choice
+    inside a repetition, ``(a+)+``; a back-reference) is reported, not run: Python's engine
+    has no limit on its steps, and 40 characters would take minutes."""
     try:
-        return re.compile(pattern, re.I if insensitive else 0)
+        found = re.compile(pattern, re.I if insensitive else 0)
+        tree = _PARSER.parse(pattern)
     except re.error:
         raise Unsupported(f"the regular expression {pattern[:30]!r}") from None
+    risk = _exponential(tree.data, False)
+    if risk is not None:
+        raise Unsupported(
+            f"the regular expression {pattern[:30]!r} has {risk}: it may take exponential time"
+        )
+    return found
+
+
+# Python's own reader of regular expressions (``re._parser``, ``sre_parse`` before 3.11)
+_PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+_REPEATS = frozenset(("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"))
+
+
+def _exponential(items: Any, repeated: bool) -> str | None:
+    """What in a parsed pattern may make a backtracking engine take exponential time, if
+    anything: ``repeated`` when the items are inside a repetition of more than one."""
+    for op, arg in items:
+        kind = str(op)
+        if kind in ("GROUPREF", "GROUPREF_EXISTS"):
+            return "a back-reference"
+        if kind in _REPEATS:
+            _, high, body = arg
+            many = high > 1
+            if many and repeated:
+                return "a repetition inside a repetition"
+            found = _exponential(body, repeated or many)
+        elif kind == "BRANCH":
+            if repeated:
+                return "alternatives inside a repetition"
+            found = next((f for b in arg[1] if (f := _exponential(b, False)) is not None), None)
+        elif kind == "SUBPATTERN":
+            found = _exponential(arg[-1], repeated)
+        elif kind in ("ASSERT", "ASSERT_NOT"):
+            found = _exponential(arg[1], repeated)
+        elif kind == "ATOMIC_GROUP":
+            found = _exponential(arg, repeated)
+        else:
+            continue
+        if found is not None:
+            return found
+    return None
 
 
 @define("REGEXTEST", "s s n?")
@@ -488,8 +549,17 @@ def _regexreplace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Res
     found = _regex(pattern, bool(case))
     template = re.sub(r"\$(\d+)", r"\\g<\1>", replacement.replace("\\", "\\\\"))
     n = 0 if nth is None else int(nth)  # type: ignore[arg-type]
-    if n == 0:
-        return found.sub(template, text)
+    if n == 0:  # piece by piece, never past Excel's longest text
+        out: list[str] = []
+        size, at = 0, 0
+        for m in found.finditer(text):
+            piece = text[at : m.start()] + m.expand(template)
+            size += len(piece)
+            if size > MAX_TEXT:
+                return VALUE
+            out.append(piece)
+            at = m.end()
+        return "".join(out) + text[at:]
     spots = list(found.finditer(text))
     if abs(n) > len(spots):
         return text

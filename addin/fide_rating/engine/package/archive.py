@@ -7,6 +7,7 @@ May import: :mod:`fide_rating.files` and the standard library.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -80,8 +81,17 @@ def read_package(
         raise WorkbookError(f"corrupt workbook package ({error})") from None
     if len(infos) > MAX_PARTS:
         raise WorkbookError(f"refused: {len(infos)} parts in the package (zip bomb?)")
+    seen: set[str] = set()
     total = 0
     for info in infos:
+        if info.filename in seen:  # which of the two is the part? Excel's answer: neither
+            raise WorkbookError(f"corrupt workbook package: part {info.filename} is there twice")
+        seen.add(info.filename)
+        if info.flag_bits & 0x1:
+            raise WorkbookError(
+                f"encrypted part {info.filename} in the package: save the workbook again "
+                "without a password"
+            )
         total += info.file_size
         ratio = info.file_size // max(1, info.compress_size)
         if info.file_size > 1 << 20 and ratio > MAX_RATIO:
@@ -113,6 +123,8 @@ def read_package(
     for part, content in parts.items():
         if part.endswith((".xml", ".rels", ".vml")) and declares_doctype(content):
             raise WorkbookError(f"refused: part {part} declares a DOCTYPE or entities (XML bomb?)")
+        if part.startswith("xl/") and part.endswith((".xml", ".rels")):
+            check_text(part, content)
     if "xl/workbook.xml" not in parts and not any(p.endswith("workbook.xml") for p in parts):
         if "content.xml" in parts and "mimetype" in parts:
             raise WorkbookError(
@@ -120,6 +132,50 @@ def read_package(
             )
         raise WorkbookError("not a workbook: no xl/workbook.xml in the package")
     return infos, parts
+
+
+_CHUNK = 1 << 20
+_CHAR_REF = re.compile(rb"&#(x[0-9A-Fa-f]+|[0-9]+);")
+
+
+def check_text(part: str, content: bytes) -> None:
+    """Refuse an XML part the engine reads that is not text XML allows: bytes that are not
+    UTF-8 (Excel writes every part in UTF-8), or a character reference to no character XML 1.0
+    allows (``&#x110000;``, ``&#0;``); the message names the part and the byte."""
+    if not content.isascii():
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        for at in range(0, len(content), _CHUNK):
+            try:
+                decoder.decode(content[at : at + _CHUNK], at + _CHUNK >= len(content))
+            except UnicodeDecodeError as error:
+                where = at + error.start
+                raise WorkbookError(
+                    f"corrupt workbook package: part {part} is not UTF-8 text at byte "
+                    f"{where:,} ({content[where : where + 1].hex()})"
+                ) from None
+    if b"&#" not in content:
+        return
+    for m in _CHAR_REF.finditer(content):
+        digits = m.group(1)
+        code = -1  # a reference of more digits than any character has: none
+        if len(digits) <= 9:
+            code = int(digits[1:], 16) if digits.startswith(b"x") else int(digits)
+        if not _xml_char(code):
+            shown = m.group().decode()
+            raise WorkbookError(
+                f"corrupt workbook package: part {part} has the character reference "
+                f"{shown[:16]} at byte {m.start():,}, which is no character XML allows"
+            )
+
+
+def _xml_char(code: int) -> bool:
+    """Whether a code point is a character of XML 1.0 (its production Char)."""
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    )
 
 
 def _tags(part: bytes, name: bytes) -> int:

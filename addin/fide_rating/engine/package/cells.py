@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from ..formula import ERRORS, Value, XlError, col_number
+from ..formula import ERRORS, Value, XlError, col_letters, col_number
+from ..formula.values import MAX_COLS, MAX_ROWS
+from .archive import WorkbookError
 from .markup import CELL, COLS, R_ATTR, ROW_EL, V, attributes, unescape, xstring
 
 _IS_T = re.compile(rb"<(?:\w+:)?t\b[^>]*>(.*?)</(?:\w+:)?t>", re.S)
@@ -42,6 +45,7 @@ class Formula:
     kind: str  # "", "shared", "array", "dataTable"
     shared: str | None
     ref: str | None = None  # an array formula's range (or a shared formula's)
+    table: dict[str, str] | None = None  # a data table's attributes (r1, r2, dt2D, dtr ...)
 
 
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
@@ -65,17 +69,20 @@ def read_sheet(
     """Constants, formulas and the formulas' stored values of one worksheet part (unless not
     ``keep_stored``: the plain formulas' then left out), and its extent (the last row and
     column with content)."""
-    seen: dict[bytes, Formula | tuple[str, str | None, str | None]] = {}
+    seen: dict[bytes, Formula | tuple[Any, ...]] = {}
     constants: dict[tuple[int, int], Value] = {}
     formulas: dict[tuple[int, int], Formula] = {}
     stored: dict[tuple[int, int], Value] = {}
     cols = COLS
-    if part.count(b"<c ") == part.count(b'<c r="'):
+    cells = 0  # cells read, each stored once or empty: fewer stored means one written twice
+    empty = 0
+    plain = part.count(b"<c ")
+    if plain == part.count(b'<c r="') and (plain or (b":c " not in part and b":c>" not in part)):
         # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
         # one pattern takes the common shapes apart; anything else goes through _cell
-        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in _CELL_PARTS.findall(
-            part
-        ):
+        found_cells = _CELL_PARTS.findall(part)
+        cells = len(found_cells)
+        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in found_cells:
             key = (int(digits), cols.get(letters) or col_number(letters.decode()))
             if fmark and not rest and not keep_stored:
                 found = seen.get(fattrs)  # a shared formula's follower: its one object at once
@@ -87,7 +94,7 @@ def read_sheet(
             if rest:
                 body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
                     b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
-                _cell(key, kind, body, strings, constants, formulas, stored)
+                empty += not _cell(key, kind, body, strings, constants, formulas, stored)
             elif fmark:
                 found = seen.get(fattrs)  # a shared formula's follower: its one object at once
                 formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
@@ -100,14 +107,15 @@ def read_sheet(
                         constants[key] = float(vtext)
                         continue
                     except ValueError:
-                        pass
+                        if not vtext.strip():  # <v></v>: a number cell without a number
+                            empty += 1
+                            continue
                 elif kind == b"s":
-                    try:
-                        constants[key] = strings[int(vtext)]
-                        continue
-                    except (ValueError, IndexError):
-                        pass
+                    constants[key] = shared(strings, vtext, key)
+                    continue
                 constants[key] = stored_value(kind, vtext, strings)
+            else:
+                empty += 1
     else:
         row = 0
         for rm in ROW_EL.finditer(part):
@@ -119,19 +127,65 @@ def read_sheet(
                 ref = R_ATTR.search(attrs)
                 col = col_number(ref.group(1).decode()) if ref else col + 1
                 body = cm.group("body")
+                cells += 1
                 if body:
                     i = attrs.find(b't="')
                     kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
-                    _cell((row, col), kind, body, strings, constants, formulas, stored)
-    keys = list(constants) + list(formulas)
-    max_row = max((k[0] for k in keys), default=0)
-    max_col = max((k[1] for k in keys), default=0)
+                    empty += not _cell((row, col), kind, body, strings, constants, formulas,
+                                       stored)  # fmt: skip
+                else:
+                    empty += 1
+    if len(constants) + len(formulas) + empty != cells or not constants.keys().isdisjoint(
+            formulas):  # fmt: skip
+        raise WorkbookError(f"corrupt sheet: the cell {_twice(part)} is written twice in it")
+    max_row = max(max((k[0] for k in constants), default=0),
+                  max((k[0] for k in formulas), default=0))  # fmt: skip
+    max_col = max(max((k[1] for k in constants), default=0),
+                  max((k[1] for k in formulas), default=0))  # fmt: skip
+    if max_row > MAX_ROWS or max_col > MAX_COLS:
+        far = next(k for k in [*constants, *formulas] if k[0] > MAX_ROWS or k[1] > MAX_COLS)
+        raise WorkbookError(
+            f"corrupt sheet: the cell {col_letters(far[1])}{far[0]} is beyond Excel's grid "
+            f"({MAX_ROWS:,} rows, {MAX_COLS:,} columns)"
+        )
     return constants, formulas, stored, max_row, max_col
 
 
-def _formula(
-    attrs: bytes, text: bytes, seen: dict[bytes, Formula | tuple[str, str | None, str | None]]
-) -> Formula:
+def shared(strings: list[str], index: bytes, key: tuple[int, int]) -> str:
+    """The shared string a cell's ``<v>`` gives the number of; anything but the number of one
+    of the workbook's strings is refused (Excel would say the file is corrupt)."""
+    try:
+        k = int(index)
+    except ValueError:
+        k = -1
+    if 0 <= k < len(strings):
+        return strings[k]
+    raise WorkbookError(
+        f"corrupt sheet: the cell {col_letters(key[1])}{key[0]} refers to shared string "
+        f"{index.decode(errors='replace')[:20]!r}, and the workbook holds {len(strings):,} "
+        f"(numbered from 0)"
+    )
+
+
+def _twice(part: bytes) -> str:
+    """The first cell a sheet writes twice (found again, slowly: only for the message)."""
+    seen: set[tuple[int, int]] = set()
+    row = 0
+    for rm in ROW_EL.finditer(part):
+        r_attr = re.search(rb'\br="(\d+)"', rm.group("attrs"))
+        row = int(r_attr.group(1)) if r_attr else row + 1
+        col = 0
+        for cm in CELL.finditer(rm.group("body") or b""):
+            ref = R_ATTR.search(cm.group("attrs"))
+            col = col_number(ref.group(1).decode()) if ref else col + 1
+            key = (int(ref.group(2)) if ref else row, col)
+            if key in seen:
+                return f"{col_letters(key[1])}{key[0]}"
+            seen.add(key)
+    return "?"
+
+
+def _formula(attrs: bytes, text: bytes, seen: dict[bytes, Formula | tuple[Any, ...]]) -> Formula:
     """A formula from its ``<f>`` attributes and text. The attributes are read once for all
     the cells that share them: every follower of a shared formula is one object."""
     known = seen.get(attrs)
@@ -141,13 +195,14 @@ def _formula(
         if not text and kind == "shared" and "ref" not in a:
             known = seen[attrs] = Formula(None, "shared", a.get("si"))
         else:
-            known = seen[attrs] = (kind, a.get("si"), a.get("ref"))
+            table = a if kind == "dataTable" else None
+            known = seen[attrs] = (kind, a.get("si"), a.get("ref"), table)
     if isinstance(known, Formula):
         return known
     if not text:
-        return Formula(None, known[0], known[1], known[2])
+        return Formula(None, *known)
     shown = xstring(text) if b"&" in text or b"_x" in text or b"\r" in text else text.decode()
-    return Formula(shown, known[0], known[1], known[2])
+    return Formula(shown, *known)
 
 
 def _cell(
@@ -158,25 +213,33 @@ def _cell(
     constants: dict[tuple[int, int], Value],
     formulas: dict[tuple[int, int], Formula],
     stored: dict[tuple[int, int], Value],
-) -> None:
+) -> bool:
+    """Read one cell of any shape into its dictionary; whether it held anything."""
     fm = _F_EL.search(body)
     vm = V.search(body)
     vtext = vm.group("text") if vm and vm.group("text") is not None else None
     if kind == b"inlineStr":
         value: Value = "".join(xstring(x) for x in _IS_T.findall(body))
-    elif vtext is None:
+    elif vtext is None or (kind == b"n" and not vtext.strip()):  # no value, or <v></v>
         value = None
+    elif kind == b"s" and fm is None:
+        value = shared(strings, vtext, key)
     else:
         value = stored_value(kind, vtext, strings)
     if fm is not None:
         fa = attributes(fm.group("attrs"))
         text = fm.group("text")
+        ftype = fa.get("t", "")
         formulas[key] = Formula(
-            xstring(text) if text else None, fa.get("t", ""), fa.get("si"), fa.get("ref")
-        )
+            xstring(text) if text else None, ftype, fa.get("si"), fa.get("ref"),
+            fa if ftype == "dataTable" else None,
+        )  # fmt: skip
         stored[key] = value
-    elif value is not None:
+        return True
+    if value is not None:
         constants[key] = value
+        return True
+    return False
 
 
 def stored_value(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
@@ -188,9 +251,10 @@ def stored_value(kind: bytes, vtext: bytes, strings: list[str]) -> Value:
             return unescape(vtext)
     if kind == b"s":
         try:
-            return strings[int(vtext)]
-        except (ValueError, IndexError):
+            k = int(vtext)
+        except ValueError:
             return ERRORS["#REF!"]
+        return strings[k] if 0 <= k < len(strings) else ERRORS["#REF!"]
     if kind == b"b":
         return vtext.strip() in (b"1", b"true")
     if kind == b"e":

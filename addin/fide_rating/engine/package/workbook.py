@@ -8,20 +8,26 @@ and the standard library.
 
 from __future__ import annotations
 
+import math
 import posixpath
 import re
 
 from ..formula import Value, col_number
 from ..formula.structured import Table
+from .archive import WorkbookError
 from .cells import filter_rows, stored_value
 from .markup import V, attributes, unescape, xstring
 
-_SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\b([^>]*)/?>")
-_REL_TAG = re.compile(rb"<(?:\w+:)?Relationship\b([^>]*)/?>")
+# an element's attributes, a quoted value may hold a ">" (a sheet named "a>b")
+_ATTRS = rb'(?:[^>"]|"[^"]*")*'
+_SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\b(" + _ATTRS + rb")/?>")
+_REL_TAG = re.compile(rb"<(?:\w+:)?Relationship\b(" + _ATTRS + rb")/?>")
 
 
 def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
-    """Sheet name -> the worksheet part that holds it."""
+    """Sheet name -> the worksheet part that holds it. Two sheets of one name (Excel's names
+    differ regardless of case) or two sheets in one part are refused: a formula naming the
+    sheet, or a value written into it, would be one of them at random."""
     book_part = "xl/workbook.xml"
     rels_part = posixpath.join(posixpath.dirname(book_part), "_rels", "workbook.xml.rels")
     targets: dict[str, str] = {}
@@ -35,12 +41,26 @@ def sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
         )
         targets[a.get("Id", "")] = path
     out: dict[str, str] = {}
+    names: dict[str, str] = {}  # upper-case name -> name
+    held: dict[str, str] = {}  # part -> the sheet in it
     for raw in _SHEET_TAG.findall(parts.get(book_part, b"")):
         a = attributes(raw)
         rid = next((v for k, v in a.items() if k.endswith(":id") or k == "r:id"), "")
         name = unescape(a.get("name", "").encode())
+        if name.upper() in names:
+            raise WorkbookError(
+                f"corrupt workbook: two sheets named {names[name.upper()]!r} and {name!r} "
+                "(Excel's sheet names differ regardless of case)"
+            )
+        names[name.upper()] = name
         if rid in targets and targets[rid] in parts:
-            out[name] = targets[rid]
+            part = targets[rid]
+            if part in held:
+                raise WorkbookError(
+                    f"corrupt workbook: the sheets {held[part]!r} and {name!r} are both the "
+                    f"part {part}"
+                )
+            out[name], held[part] = part, name
     return out
 
 
@@ -90,7 +110,8 @@ def settle_calculation(book: bytes) -> bytes:
 
 
 _NAME_EL = re.compile(
-    rb"<(?:\w+:)?definedName\b(?P<attrs>[^>]*)>(?P<text>.*?)</(?:\w+:)?definedName>", re.S
+    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>.*?)</(?:\w+:)?definedName>",
+    re.S,
 )
 
 
@@ -117,24 +138,40 @@ def sheet_order(parts: dict[str, bytes]) -> list[str]:
     return [unescape(attributes(raw).get("name", "").encode()) for raw in _SHEET_TAG.findall(book)]
 
 
+# the built-in names the database functions and the advanced filter use, each defined for
+# one sheet (ECMA-376 Part 1, 18.2.5): a formula names them with or without the prefix
+_DATABASE_NAMES = {"_XLNM.CRITERIA": "CRITERIA", "_XLNM.EXTRACT": "EXTRACT",
+                   "_XLNM.DATABASE": "DATABASE"}  # fmt: skip
+
+
 def scoped_names(parts: dict[str, bytes]) -> dict[str, dict[str, str]]:
     """The names defined for one sheet only: upper-case name -> {sheet: definition}. Within
-    its sheet such a name wins over a workbook-level one of the same name."""
+    its sheet such a name wins over a workbook-level one of the same name. The built-in
+    ``_xlnm.Criteria``, ``_xlnm.Extract`` and ``_xlnm.Database`` are there under their names
+    with and without the prefix (a name the user defined keeps the short one)."""
     order = sheet_order(parts)
     out: dict[str, dict[str, str]] = {}
+    built_in: list[tuple[str, str, str]] = []
     for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
         a = attributes(m.group("attrs"))
         name, local = a.get("name", ""), a.get("localSheetId")
-        if not name or name.startswith("_xlnm.") or local is None or not local.isdigit():
+        if not name or local is None or not local.isdigit() or int(local) >= len(order):
             continue
-        if int(local) < len(order):
-            out.setdefault(name.upper(), {})[order[int(local)]] = unescape(m.group("text"))
+        upper, sheet, target = name.upper(), order[int(local)], unescape(m.group("text"))
+        if upper.startswith("_XLNM."):
+            if upper in _DATABASE_NAMES:
+                built_in.append((upper, sheet, target))
+            continue
+        out.setdefault(upper, {})[sheet] = target
+    for upper, sheet, target in built_in:
+        out.setdefault(upper, {})[sheet] = target
+        out.setdefault(_DATABASE_NAMES[upper], {}).setdefault(sheet, target)
     return out
 
 
 _CELL_REF = re.compile(r"([A-Z]+)([0-9]+)")
-_EXTERNAL_REF = re.compile(rb"<(?:\w+:)?externalReference\b([^>]*)/?>")
-_EXT_SHEET_NAME = re.compile(rb"<(?:\w+:)?sheetName\b([^>]*)/?>")
+_EXTERNAL_REF = re.compile(rb"<(?:\w+:)?externalReference\b(" + _ATTRS + rb")/?>")
+_EXT_SHEET_NAME = re.compile(rb"<(?:\w+:)?sheetName\b(" + _ATTRS + rb")/?>")
 _EXT_SHEET_DATA = re.compile(
     rb"<(?:\w+:)?sheetData\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</(?:\w+:)?sheetData>)", re.S
 )
@@ -187,9 +224,24 @@ def external_sheets(parts: dict[str, bytes]) -> dict[str, dict[tuple[int, int], 
     return out
 
 
-_TABLE_TAG = re.compile(rb"<(?:\w+:)?table\b([^>]*)>")
-_TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b([^>]*?)/?>")
+_TABLE_TAG = re.compile(rb"<(?:\w+:)?table\b(" + _ATTRS + rb")>")
+_TABLE_COLUMN = re.compile(rb"<(?:\w+:)?tableColumn\b(" + _ATTRS + rb")/?>")
 _TABLE_TYPE = "/relationships/table"
+
+
+def related(parts: dict[str, bytes], part: str, kind: str) -> list[str]:
+    """The parts a part's relationships of one kind point to (``kind`` the end of the type's
+    address: ``/table``, ``/pivotTable``), in their order."""
+    folder, name = posixpath.split(part)
+    out = []
+    for raw in _REL_TAG.findall(parts.get(posixpath.join(folder, "_rels", name + ".rels"), b"")):
+        a = attributes(raw)
+        if not a.get("Type", "").endswith(kind):
+            continue
+        target = a.get("Target", "")
+        out.append(target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+            posixpath.join(folder, target)))  # fmt: skip
+    return out
 
 
 def tables(parts: dict[str, bytes]) -> dict[str, Table]:
@@ -197,15 +249,7 @@ def tables(parts: dict[str, bytes]) -> dict[str, Table]:
     header and totals rows and its columns' names, from the table parts of each sheet."""
     found: dict[str, Table] = {}
     for sheet, part in sheet_parts(parts).items():
-        folder, name = posixpath.split(part)
-        rels = parts.get(posixpath.join(folder, "_rels", name + ".rels"), b"")
-        for raw in _REL_TAG.findall(rels):
-            a = attributes(raw)
-            if not a.get("Type", "").endswith(_TABLE_TYPE):
-                continue
-            target = a.get("Target", "")
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-                posixpath.join(folder, target))  # fmt: skip
+        for path in related(parts, part, _TABLE_TYPE):
             table = _table(parts.get(path, b""), sheet)
             if table is not None:
                 found[table.name.upper()] = table
@@ -235,6 +279,9 @@ def _table(xml: bytes, sheet: str) -> Table | None:
                  filter_rows(xml))  # fmt: skip
 
 
+MAX_ITERATIONS = 32_767
+
+
 def iteration(book: bytes) -> tuple[int, float] | None:
     """The workbook's iterative calculation (``<calcPr iterate="1" iterateCount="100"
     iterateDelta="0.001"/>``, Excel's defaults): the most iterations and the change at which
@@ -246,6 +293,10 @@ def iteration(book: bytes) -> tuple[int, float] | None:
     if attrs.get(b"iterate") not in (b"1", b"true"):
         return None
     try:
-        return int(attrs.get(b"iterateCount", b"100")), float(attrs.get(b"iterateDelta", b"0.001"))
+        count = int(attrs.get(b"iterateCount", b"100"))
+        delta = float(attrs.get(b"iterateDelta", b"0.001"))
     except ValueError:
         return 100, 0.001
+    # Excel takes 1 to 32,767 iterations (File > Options > Formulas): a file's 2,000,000,000
+    # is its most, not a night's work
+    return min(max(count, 1), MAX_ITERATIONS), delta if math.isfinite(delta) else 0.001

@@ -1,6 +1,8 @@
-"""The syntax tree to closures, one per formula shape; FIDE functions through the cell layer.
+"""The syntax tree to closures, one per formula shape; the standard functions through their
+records (:mod:`.functions`), the FIDE functions through the cell layer. It stands above the
+formula language (:mod:`.formula`) and the functions, which both need the language alone.
 
-May import: :mod:`.values`, :mod:`.parser`, :mod:`fide_rating.engine.functions`,
+May import: :mod:`fide_rating.engine.formula`, :mod:`fide_rating.engine.functions`,
 :mod:`fide_rating.cells` and the standard library.
 """
 
@@ -10,11 +12,19 @@ import re
 from collections.abc import Generator
 from typing import Any
 
-from ...cells.registry import BY_NAME, call
-from ..functions import FUNCTIONS, bind
-from .coerce import arith, binary, broadcast, number
-from .parser import COLUMN_NUMBERS, SHAPE, STRINGS, WHOLE, col_number, drive, parse, quick_shape
-from .values import (
+from ..cells.registry import BY_NAME, call
+from .formula.coerce import arith, binary, broadcast, number
+from .formula.parser import (
+    COLUMN_NUMBERS,
+    SHAPE,
+    STRINGS,
+    WHOLE,
+    col_number,
+    drive,
+    parse,
+    quick_shape,
+)
+from .formula.values import (
     NAME,
     NULL,
     REF,
@@ -30,6 +40,7 @@ from .values import (
     as_grid,
     scalar,
 )
+from .functions import FUNCTIONS, bind
 
 # --- the compiler ---------------------------------------------------------------------------
 
