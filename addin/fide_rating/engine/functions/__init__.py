@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import (
     database,
     dates,
+    distributions,
     engineering,
     financial,
     information,
@@ -34,6 +35,7 @@ __all__ = [
     "database",
     "dates",
     "define",
+    "distributions",
     "engineering",
     "financial",
     "information",
