@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import (
     database,
     dates,
+    discrete,
     distributions,
     engineering,
     financial,
@@ -35,6 +36,7 @@ __all__ = [
     "database",
     "dates",
     "define",
+    "discrete",
     "distributions",
     "engineering",
     "financial",

@@ -37,7 +37,7 @@ from .special import (
 Dist = Callable[..., float | None]  # the figure, or None for #NUM!
 
 
-def _numeric(f: Dist) -> Impl:
+def numeric(f: Dist) -> Impl:
     """A function of numbers (and logicals): None, an overflow or a NaN is #NUM!."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
@@ -72,13 +72,13 @@ def _norm_inv(p: float, mean: float, sd: float) -> float | None:
     return mean + sd * normal_inv(p)
 
 
-define("NORM.DIST", "n n n b", also=("NORMDIST",))(_numeric(_norm_dist))
-define("NORM.INV", "n n n", also=("NORMINV",))(_numeric(_norm_inv))
-define("NORM.S.DIST", "n b")(_numeric(lambda z, cum: _norm_dist(z, 0.0, 1.0, cum)))
-define("NORMSDIST", "n")(_numeric(normal_cdf))
-define("NORM.S.INV", "n", also=("NORMSINV",))(_numeric(lambda p: _norm_inv(p, 0.0, 1.0)))
-define("PHI", "n")(_numeric(normal_pdf))
-define("GAUSS", "n")(_numeric(lambda z: normal_cdf(z) - 0.5))
+define("NORM.DIST", "n n n b", also=("NORMDIST",))(numeric(_norm_dist))
+define("NORM.INV", "n n n", also=("NORMINV",))(numeric(_norm_inv))
+define("NORM.S.DIST", "n b")(numeric(lambda z, cum: _norm_dist(z, 0.0, 1.0, cum)))
+define("NORMSDIST", "n")(numeric(normal_cdf))
+define("NORM.S.INV", "n", also=("NORMSINV",))(numeric(lambda p: _norm_inv(p, 0.0, 1.0)))
+define("PHI", "n")(numeric(normal_pdf))
+define("GAUSS", "n")(numeric(lambda z: normal_cdf(z) - 0.5))
 
 
 def _lognorm_dist(x: float, mean: float, sd: float, cumulative: bool) -> float | None:
@@ -94,9 +94,9 @@ def _lognorm_inv(p: float, mean: float, sd: float) -> float | None:
     return math.exp(mean + sd * normal_inv(p))
 
 
-define("LOGNORM.DIST", "n n n b")(_numeric(_lognorm_dist))
-define("LOGNORMDIST", "n n n")(_numeric(lambda x, m, s: _lognorm_dist(x, m, s, True)))
-define("LOGNORM.INV", "n n n", also=("LOGINV",))(_numeric(_lognorm_inv))
+define("LOGNORM.DIST", "n n n b")(numeric(_lognorm_dist))
+define("LOGNORMDIST", "n n n")(numeric(lambda x, m, s: _lognorm_dist(x, m, s, True)))
+define("LOGNORM.INV", "n n n", also=("LOGINV",))(numeric(_lognorm_inv))
 
 
 @define("CONFIDENCE.NORM", "n n n", also=("CONFIDENCE",))
@@ -124,9 +124,9 @@ def _confidence_t(book: Book, sh: str, r: int, c: int, args: list[float]) -> Res
 
 # Excel's FISHER and FISHERINV are the formulas its reference gives, digits and all
 # (FISHER(0.001) is 0.0010000003333335108, atanh's 0.0010000003333335333)
-define("FISHER", "n")(_numeric(lambda x: 0.5 * math.log((1 + x) / (1 - x)) if -1 < x < 1 else None))
+define("FISHER", "n")(numeric(lambda x: 0.5 * math.log((1 + x) / (1 - x)) if -1 < x < 1 else None))
 define("FISHERINV", "n")(
-    _numeric(lambda y: (math.exp(2 * y) - 1) / (math.exp(2 * y) + 1) if abs(y) < 20 else
+    numeric(lambda y: (math.exp(2 * y) - 1) / (math.exp(2 * y) + 1) if abs(y) < 20 else
              math.copysign(1.0, y))
 )  # fmt: skip
 
@@ -140,9 +140,9 @@ def _gamma(x: float) -> float | None:
     return math.gamma(x)
 
 
-define("GAMMA", "n")(_numeric(_gamma))
+define("GAMMA", "n")(numeric(_gamma))
 define("GAMMALN", "n", also=("GAMMALN.PRECISE",))(
-    _numeric(lambda x: math.lgamma(x) if x > 0 else None)
+    numeric(lambda x: math.lgamma(x) if x > 0 else None)
 )
 
 
@@ -185,8 +185,8 @@ def _gamma_inv(p: float, a: float, b: float) -> float | None:
     return x * b
 
 
-define("GAMMA.DIST", "n n n b", also=("GAMMADIST",))(_numeric(_gamma_dist))
-define("GAMMA.INV", "n n n", also=("GAMMAINV",))(_numeric(_gamma_inv))
+define("GAMMA.DIST", "n n n b", also=("GAMMADIST",))(numeric(_gamma_dist))
+define("GAMMA.INV", "n n n", also=("GAMMAINV",))(numeric(_gamma_inv))
 
 
 def _chisq_dist(x: float, df: float, cumulative: bool) -> float | None:
@@ -220,10 +220,10 @@ def _chisq_inv_rt(q: float, df: float) -> float | None:
     return 2 * (_gamma_inv_upper(q, a) if q < 0.5 else _gamma_inv_lower(1 - q, a))
 
 
-define("CHISQ.DIST", "n n b")(_numeric(_chisq_dist))
-define("CHISQ.DIST.RT", "n n", also=("CHIDIST",))(_numeric(_chisq_dist_rt))
-define("CHISQ.INV", "n n")(_numeric(_chisq_inv))
-define("CHISQ.INV.RT", "n n", also=("CHIINV",))(_numeric(_chisq_inv_rt))
+define("CHISQ.DIST", "n n b")(numeric(_chisq_dist))
+define("CHISQ.DIST.RT", "n n", also=("CHIDIST",))(numeric(_chisq_dist_rt))
+define("CHISQ.INV", "n n")(numeric(_chisq_inv))
+define("CHISQ.INV.RT", "n n", also=("CHIINV",))(numeric(_chisq_inv_rt))
 
 
 def _expon_dist(x: float, rate: float, cumulative: bool) -> float | None:
@@ -241,8 +241,8 @@ def _weibull_dist(x: float, alpha: float, beta: float, cumulative: bool) -> floa
     return alpha / beta * (x / beta) ** (alpha - 1) * math.exp(-u)
 
 
-define("EXPON.DIST", "n n b", also=("EXPONDIST",))(_numeric(_expon_dist))
-define("WEIBULL.DIST", "n n n b", also=("WEIBULL",))(_numeric(_weibull_dist))
+define("EXPON.DIST", "n n b", also=("EXPONDIST",))(numeric(_expon_dist))
+define("WEIBULL.DIST", "n n n b", also=("WEIBULL",))(numeric(_weibull_dist))
 
 
 # --- Student's t --------------------------------------------------------------------------------
@@ -330,12 +330,12 @@ def _t_inv_2t(p: float, df: float) -> float | None:
     return _t_inv_upper(p / 2, n)
 
 
-define("T.DIST", "n n b")(_numeric(_t_dist))
-define("T.DIST.2T", "n n")(_numeric(_t_dist_2t))
-define("T.DIST.RT", "n n")(_numeric(_t_dist_rt))
-define("TDIST", "n n n")(_numeric(_tdist))
-define("T.INV", "n n")(_numeric(_t_inv))
-define("T.INV.2T", "n n", also=("TINV",))(_numeric(_t_inv_2t))
+define("T.DIST", "n n b")(numeric(_t_dist))
+define("T.DIST.2T", "n n")(numeric(_t_dist_2t))
+define("T.DIST.RT", "n n")(numeric(_t_dist_rt))
+define("TDIST", "n n n")(numeric(_tdist))
+define("T.INV", "n n")(numeric(_t_inv))
+define("T.INV.2T", "n n", also=("TINV",))(numeric(_t_inv_2t))
 
 
 # --- F --------------------------------------------------------------------------------------------
@@ -393,10 +393,10 @@ def _f_inv(p: float, df1: float, df2: float, upper: bool) -> float | None:
                   rising=False)  # fmt: skip
 
 
-define("F.DIST", "n n n b")(_numeric(_f_dist))
-define("F.DIST.RT", "n n n", also=("FDIST",))(_numeric(_f_dist_rt))
-define("F.INV", "n n n")(_numeric(lambda p, d1, d2: _f_inv(p, d1, d2, False)))
-define("F.INV.RT", "n n n", also=("FINV",))(_numeric(lambda p, d1, d2: _f_inv(p, d1, d2, True)))
+define("F.DIST", "n n n b")(numeric(_f_dist))
+define("F.DIST.RT", "n n n", also=("FDIST",))(numeric(_f_dist_rt))
+define("F.INV", "n n n")(numeric(lambda p, d1, d2: _f_inv(p, d1, d2, False)))
+define("F.INV.RT", "n n n", also=("FINV",))(numeric(lambda p, d1, d2: _f_inv(p, d1, d2, True)))
 
 
 # --- beta ----------------------------------------------------------------------------------------
@@ -428,8 +428,8 @@ def _beta_inv(p: float, a: float, b: float, low: float | None, high: float | Non
     return lo + u * (hi - lo)
 
 
-define("BETA.DIST", "n n n b n? n?")(_numeric(_beta_dist))
+define("BETA.DIST", "n n n b n? n?")(numeric(_beta_dist))
 define("BETADIST", "n n n n? n?")(
-    _numeric(lambda x, a, b, lo=None, hi=None: _beta_dist(x, a, b, True, lo, hi))
+    numeric(lambda x, a, b, lo=None, hi=None: _beta_dist(x, a, b, True, lo, hi))
 )
-define("BETA.INV", "n n n n? n?", also=("BETAINV",))(_numeric(_beta_inv))
+define("BETA.INV", "n n n n? n?", also=("BETAINV",))(numeric(_beta_inv))
