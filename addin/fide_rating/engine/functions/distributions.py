@@ -248,7 +248,7 @@ define("WEIBULL.DIST", "n n n b", also=("WEIBULL",))(numeric(_weibull_dist))
 # --- Student's t --------------------------------------------------------------------------------
 
 
-def _t_upper(t: float, n: float) -> float:
+def t_upper(t: float, n: float) -> float:
     """The upper tail of Student's t with n degrees of freedom, at t ≥ 0."""
     x2 = t * t
     if x2 < n:  # the argument that keeps its digits
@@ -277,7 +277,7 @@ def _t_pdf(t: float, n: float) -> float:
 
 
 def _t_cdf(t: float, n: float) -> float:
-    return _t_upper(-t, n) if t < 0 else 1 - _t_upper(t, n)
+    return t_upper(-t, n) if t < 0 else 1 - t_upper(t, n)
 
 
 def _t_inv_upper(q: float, n: float) -> float:
@@ -286,7 +286,7 @@ def _t_inv_upper(q: float, n: float) -> float:
         return 0.0
     z = -normal_inv(q)
     start = z + (z**3 + z) / (4 * n)  # Cornish and Fisher's first term
-    return invert(lambda t: _t_upper(t, n), q, lambda t: _t_pdf(t, n), start, rising=False)
+    return invert(lambda t: t_upper(t, n), q, lambda t: _t_pdf(t, n), start, rising=False)
 
 
 def _t_dist(t: float, df: float, cumulative: bool) -> float | None:
@@ -298,14 +298,14 @@ def _t_dist(t: float, df: float, cumulative: bool) -> float | None:
 
 def _t_dist_2t(t: float, df: float) -> float | None:
     n = _df(df)
-    return None if t < 0 or n is None else 2 * _t_upper(t, n)
+    return None if t < 0 or n is None else 2 * t_upper(t, n)
 
 
 def _t_dist_rt(t: float, df: float) -> float | None:
     n = _df(df)
     if n is None:
         return None
-    return _t_upper(t, n) if t >= 0 else 1 - _t_upper(-t, n)
+    return t_upper(t, n) if t >= 0 else 1 - t_upper(-t, n)
 
 
 def _tdist(t: float, df: float, tails: float) -> float | None:
@@ -313,7 +313,7 @@ def _tdist(t: float, df: float, tails: float) -> float | None:
     k = math.trunc(tails)
     if t < 0 or n is None or k not in (1, 2):
         return None
-    return k * _t_upper(t, n)
+    return k * t_upper(t, n)
 
 
 def _t_inv(p: float, df: float) -> float | None:
@@ -341,7 +341,7 @@ define("T.INV.2T", "n n", also=("TINV",))(numeric(_t_inv_2t))
 # --- F --------------------------------------------------------------------------------------------
 
 
-def _f_tails(x: float, d1: float, d2: float) -> tuple[float, float]:
+def f_tails(x: float, d1: float, d2: float) -> tuple[float, float]:
     """The F distribution's lower and upper tails at x ≥ 0."""
     u = d1 * x
     if u > d2:  # the upper tail's argument is the small one: keep its digits
@@ -366,12 +366,12 @@ def _f_dist(x: float, df1: float, df2: float, cumulative: bool) -> float | None:
     d = _f_args(x, df1, df2)
     if d is None:
         return None
-    return _f_tails(x, *d)[0] if cumulative else _f_pdf(x, *d)
+    return f_tails(x, *d)[0] if cumulative else _f_pdf(x, *d)
 
 
 def _f_dist_rt(x: float, df1: float, df2: float) -> float | None:
     d = _f_args(x, df1, df2)
-    return None if d is None else _f_tails(x, *d)[1]
+    return None if d is None else f_tails(x, *d)[1]
 
 
 def _f_inv(p: float, df1: float, df2: float, upper: bool) -> float | None:
@@ -388,8 +388,8 @@ def _f_inv(p: float, df1: float, df2: float, upper: bool) -> float | None:
     d1, d2 = d
     start = d2 / max(d2 - 2, 1.0)  # the mean
     if lower < 0.5:
-        return invert(lambda x: _f_tails(x, d1, d2)[0], lower, lambda x: _f_pdf(x, d1, d2), start)
-    return invert(lambda x: _f_tails(x, d1, d2)[1], above, lambda x: _f_pdf(x, d1, d2), start,
+        return invert(lambda x: f_tails(x, d1, d2)[0], lower, lambda x: _f_pdf(x, d1, d2), start)
+    return invert(lambda x: f_tails(x, d1, d2)[1], above, lambda x: _f_pdf(x, d1, d2), start,
                   rising=False)  # fmt: skip
 
 
