@@ -464,8 +464,18 @@ def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -
         return b
     if len(a[0]) != len(b):
         return VALUE
-    return [[math.fsum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))]
-            for i in range(len(a))]  # fmt: skip
+    # each element summed in order, as Excel sums it (not math.fsum): the digits of an
+    # ill-conditioned model's MMULT(MINVERSE(...)) depend on it
+    out: list[list[Value]] = []
+    for i in range(len(a)):
+        line: list[Value] = []
+        for j in range(len(b[0])):
+            total = 0.0
+            for k in range(len(b)):
+                total += a[i][k] * b[k][j]
+            line.append(total)
+        out.append(line)
+    return out
 
 
 _ROMAN = "MDCLXVI"
