@@ -15,7 +15,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperati
 
 from ..formula.coerce import exact, number, power
 from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Value, XlError
-from .base import Impl, define, flatten, numbers_of
+from .base import Impl, define, flatten, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -26,7 +26,7 @@ def _is_number(v: object) -> bool:
 @define("SUM", "r", union=True)
 def _sum(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     nums = numbers_of(book, args)
-    return nums if isinstance(nums, XlError) else math.fsum(nums)
+    return nums if isinstance(nums, XlError) else running_sum(nums)
 
 
 @define("PRODUCT", "r", union=True)
@@ -44,7 +44,7 @@ def _sumsq(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def sum_of(values: list[Value]) -> Result:
     """The sum of the numbers among values picked by criteria; an error there is the result."""
     total = numbers_picked(values)
-    return total if isinstance(total, XlError) else math.fsum(total)
+    return total if isinstance(total, XlError) else running_sum(total)
 
 
 @define("SUMIF", "r e r")
@@ -86,7 +86,7 @@ def _sumproduct(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]
                 return v
             prod *= float(v) if _is_number(v) else 0.0
         total.append(prod)
-    return math.fsum(total)
+    return running_sum(total)
 
 
 def _pairs_sum(f: Callable[[float, float], float]) -> Impl:
