@@ -11,6 +11,7 @@ May import: :mod:`fide_rating.engine.formula.values` and the standard library.
 from __future__ import annotations
 
 from . import (
+    arithmetic,
     database,
     dates,
     discrete,
@@ -34,6 +35,7 @@ __all__ = [
     "FUNCTIONS",
     "Function",
     "Impl",
+    "arithmetic",
     "bind",
     "database",
     "dates",
