@@ -235,10 +235,10 @@ def _expon_dist(x: float, rate: float, cumulative: bool) -> float | None:
 def _weibull_dist(x: float, alpha: float, beta: float, cumulative: bool) -> float | None:
     if x < 0 or alpha <= 0 or beta <= 0:
         return None
-    u = (x / beta) ** alpha
+    u = math.pow(x / beta, alpha)
     if cumulative:
         return -math.expm1(-u)
-    return alpha / beta * (x / beta) ** (alpha - 1) * math.exp(-u)
+    return alpha / beta * math.pow(x / beta, alpha - 1) * math.exp(-u)
 
 
 define("EXPON.DIST", "n n b", also=("EXPONDIST",))(numeric(_expon_dist))

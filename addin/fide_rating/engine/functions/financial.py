@@ -449,7 +449,7 @@ def _rri(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     ratio = fv / pv
     if ratio < 0:
         return NUM
-    return ratio ** (1 / nper) - 1
+    return math.pow(ratio, 1 / nper) - 1
 
 
 @define("PDURATION", "n n n")

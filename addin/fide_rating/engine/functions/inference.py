@@ -57,8 +57,8 @@ def _t_test(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
             for v in (x, y):
                 if isinstance(v, XlError):
                     return v
-            if _is_number(x) and _is_number(y):
-                diffs.append(float(x) - float(y))
+            if isinstance(x, float) and isinstance(y, float):
+                diffs.append(x - y)
         if len(diffs) < 2:
             return DIV0
         mean, var = _mean_var(diffs)
@@ -219,7 +219,7 @@ def _percentrank(exclusive: bool) -> Impl:
         if isinstance(nums, XlError):
             return nums
         x, sig = args[1], args[2]
-        assert isinstance(x, float)
+        assert isinstance(x, float) and (sig is None or isinstance(sig, float))
         digits = 3 if sig is None else math.trunc(sig)
         if digits < 1 or not nums:
             return NUM
@@ -228,12 +228,13 @@ def _percentrank(exclusive: bool) -> Impl:
         if not s[0] <= x <= s[-1]:
             return NA
         below = sum(v < x for v in s)
-        if exclusive:
-            rank = lambda i: (i + 1) / (n + 1)  # noqa: E731
-        else:
-            if n == 1:
-                return 1.0
-            rank = lambda i: i / (n - 1)  # noqa: E731
+        if not exclusive and n == 1:
+            return 1.0
+
+        def rank(i: int) -> float:
+            """The rank of the i-th number (from 0) as a fraction."""
+            return (i + 1) / (n + 1) if exclusive else i / (n - 1)
+
         if x in s:
             value = rank(below)
         else:
@@ -278,9 +279,9 @@ def _steyx(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         for v in (y, x):
             if isinstance(v, XlError):
                 return v
-        if _is_number(y) and _is_number(x):
-            py.append(float(y))
-            px.append(float(x))
+        if isinstance(y, float) and isinstance(x, float):
+            py.append(y)
+            px.append(x)
     n = len(px)
     if n < 3:
         return DIV0
