@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import (
     arithmetic,
+    complex_numbers,
     database,
     dates,
     discrete,
@@ -38,6 +39,7 @@ __all__ = [
     "Impl",
     "arithmetic",
     "bind",
+    "complex_numbers",
     "database",
     "dates",
     "define",
