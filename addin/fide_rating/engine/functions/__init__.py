@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import (
     arithmetic,
+    bessel,
     complex_numbers,
     database,
     dates,
@@ -38,6 +39,7 @@ __all__ = [
     "Function",
     "Impl",
     "arithmetic",
+    "bessel",
     "bind",
     "complex_numbers",
     "database",
