@@ -17,6 +17,150 @@ OK = object()  # a finite number
 
 EXCEL_SAVED: list[tuple[str, float | str, str, str]] = [
     (
+        "=PRICE(43891.0,47543.0,0.06,0.07,130.0,1.0,0.0)",
+        108.22689722310892,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H2",
+    ),
+    (
+        "=PRICE(43891.0,47543.0,0.05,0.065,15.0,1.0,1.0)",
+        43.93504164661344,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H3",
+    ),
+    (
+        "=PRICE(43891.0,47543.0,0.04,0.05,155.0,1.0,2.0)",
+        126.04349401555694,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H4",
+    ),
+    (
+        "=PRICE(43891.0,47543.0,0.06,0.07,23.0,1.0,3.0)",
+        53.83352296469412,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H5",
+    ),
+    (
+        "=PRICE(43891.0,51210.0,0.06,0.07876,1000.0,1.0,4.0)",
+        278.38557902933076,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H6",
+    ),
+    (
+        "=PRICE(43891.0,47543.0,0.06,0.07,130.0,2.0,0.0)",
+        107.9707748819741,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "PRICE_YIELD!H8",
+    ),
+    (
+        "=ODDFPRICE(43891.0,47543.0,43845.0,44256.0,0.075,0.05,120.0,1.0,1.0)",
+        131.5377155865953,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J2",
+    ),
+    (
+        "=ODDFPRICE(43891.0,47543.0,43845.0,44256.0,0.075,0.067,120.0,1.0,2.0)",
+        115.98854775223758,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J3",
+    ),
+    (
+        "=ODDFPRICE(43891.0,47543.0,43845.0,44256.0,0.08,0.06,120.0,1.0,3.0)",
+        125.83100063105158,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J4",
+    ),
+    (
+        "=ODDFPRICE(43891.0,47543.0,43845.0,44256.0,0.075,0.03,120.0,1.0,4.0)",
+        153.2398784420665,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J5",
+    ),
+    (
+        "=ODDFPRICE(43891.0,51210.0,43845.0,44256.0,0.075,0.06,120.0,1.0,5.0)",
+        "#NUM!",
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J6",
+    ),
+    (
+        "=ODDFPRICE(43891.0,47543.0,43845.0,44256.0,0.075,0.05,120.0,2.0,1.0)",
+        131.55696869340122,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDFPRICE_ODDFYIELD!J8",
+    ),
+    (
+        "=ODDLPRICE(43891.0,47543.0,43845.0,0.075,0.06,120.0,2.0,1.0)",
+        121.51937811334447,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I2",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.075,121.51937811334447,120.0,2.0,1.0)",
+        0.05999999999999999,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J2",
+    ),
+    (
+        "=ODDLPRICE(43891.0,47543.0,43845.0,0.075,0.0589,120.0,2.0,2.0)",
+        122.36705839417525,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I3",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.075,122.36705839417525,120.0,2.0,2.0)",
+        0.058899999999999994,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J3",
+    ),
+    (
+        "=ODDLPRICE(43891.0,47543.0,43845.0,0.08,0.0711,120.0,2.0,3.0)",
+        116.47102012136368,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I4",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.08,116.47102012136368,120.0,2.0,3.0)",
+        0.0711,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J4",
+    ),
+    (
+        "=ODDLPRICE(43891.0,47543.0,43845.0,0.075,0.02,120.0,2.0,4.0)",
+        162.34027777777777,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I5",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.075,162.34027777777777,120.0,2.0,4.0)",
+        0.020000000000000004,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J5",
+    ),
+    (
+        "=ODDLPRICE(43891.0,51210.0,43845.0,0.075,0.06,120.0,2.0,5.0)",
+        "#NUM!",
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I6",
+    ),
+    (
+        "=ODDLPRICE(43891.0,47543.0,43845.0,0.075,0.06,120.0,1.0,1.0)",
+        121.52128858401393,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!I8",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.075,121.52128858401393,120.0,1.0,1.0)",
+        0.059999999999999984,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J8",
+    ),
+    (
+        "=ODDLYIELD(43891.0,47543.0,43845.0,0.075,122.3689285685928,120.0,1.0,2.0)",
+        0.0589,
+        "FINANCIAL/PRICE_YIELD.xlsx",
+        "ODDLPRICE_ODDLYIELD!J9",
+    ),
+    (
         "=ACCRINT(39508, 39691, 39569, 0.1, 1000, 2, 0)",
         16.666666666666664,
         "FINANCIAL/ACCRINT.xlsx",
@@ -352,6 +496,16 @@ REFERENCE: list[tuple[str, float]] = [
     ("=TBILLYIELD(DATE(2008,3,31),DATE(2008,6,1),98.45)", 0.091417),
     ("=YIELDDISC(DATE(2008,2,16),DATE(2008,3,1),99.795,100,2)", 0.052823),
     ("=YIELDMAT(DATE(2008,3,15),DATE(2008,11,3),DATE(2007,11,8),0.0625,100.0123,0)", 0.060954),
+    (
+        "=ODDFPRICE(DATE(2008,11,11),DATE(2021,3,1),DATE(2008,10,15),DATE(2009,3,1),0.0785,"
+        "0.0625,100,2,1)",
+        113.597717,
+    ),
+    ("=ODDLPRICE(DATE(2008,2,7),DATE(2008,6,15),DATE(2007,10,15),0.0375,0.0405,100,2,0)", 99.87829),
+    (
+        "=ODDLYIELD(DATE(2008,4,20),DATE(2008,6,15),DATE(2007,12,24),0.0375,99.875,100,2,0)",
+        0.045192,
+    ),
 ]
 
 
@@ -360,6 +514,12 @@ def test_excels_reference_examples(formula: str, expected: float) -> None:
     got = ev(formula)
     assert isinstance(got, float), formula
     assert got == pytest.approx(expected, rel=1e-5), formula
+
+
+def test_oddfyield_on_excels_example() -> None:
+    """The page shows the yield as a percentage to two decimals, 7.72 %."""
+    formula = "=ODDFYIELD(DATE(2008,11,11),DATE(2021,3,1),DATE(2008,10,15),DATE(2009,3,1),0.0575,"
+    assert ev(formula + "84.5,100,2,0)") == pytest.approx(0.0772, abs=5e-5)
 
 
 BOUNDARIES: list[tuple[str, object]] = [
@@ -392,6 +552,19 @@ BOUNDARIES: list[tuple[str, object]] = [
     ("=TBILLPRICE(DATE(2008,3,31),DATE(2009,4,1),0.09)", NUM),
     ("=TBILLPRICE(DATE(2008,3,31),DATE(2008,6,1),0)", NUM),
     ("=TBILLYIELD(DATE(2008,3,31),DATE(2008,6,1),0)", NUM),
+    # the dates of an odd first period in order: issue, settlement, first coupon, maturity
+    (
+        "=ODDFPRICE(DATE(2008,11,11),DATE(2021,3,1),DATE(2008,11,11),DATE(2009,3,1),0.0785,"
+        "0.0625,100,2,1)",
+        NUM,
+    ),
+    (
+        "=ODDFPRICE(DATE(2008,11,11),DATE(2021,3,1),DATE(2008,11,10),DATE(2009,3,1),0.0785,"
+        "0.0625,100,2,1)",
+        OK,
+    ),
+    ("=ODDLPRICE(DATE(2008,2,7),DATE(2008,6,15),DATE(2008,2,7),0.0375,0.0405,100,2,0)", NUM),
+    ("=ODDLPRICE(DATE(2008,2,7),DATE(2008,6,15),DATE(2008,2,6),0.0375,0.0405,100,2,0)", OK),
 ]
 
 

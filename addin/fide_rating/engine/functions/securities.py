@@ -31,19 +31,19 @@ from .financial import atp_numbers
 Day = _dt.date
 
 
-def _day(serial: float) -> Day:
+def to_day(serial: float) -> Day:
     return Day(*ymd(serial))
 
 
-def _serial(d: Day) -> float:
+def to_serial(d: Day) -> float:
     return float((d - EPOCH).days - (d < Day(1900, 3, 1)) - DATE_OFFSET.get())
 
 
-def _last_day(d: Day) -> bool:
+def last_day(d: Day) -> bool:
     return d.day == calendar.monthrange(d.year, d.month)[1]
 
 
-def _add_months(d: Day, months: int, month_end: bool) -> Day:
+def add_months(d: Day, months: int, month_end: bool) -> Day:
     """d moved by whole months, its day kept where the month has it (else the month's last),
     or the month's last day where ``month_end``."""
     total = d.year * 12 + d.month - 1 + months
@@ -52,12 +52,12 @@ def _add_months(d: Day, months: int, month_end: bool) -> Day:
     return Day(y, m + 1, last if month_end else min(d.day, last))
 
 
-def _days360_us(a: Day, b: Day, both: bool = False) -> float:
+def days360_us(a: Day, b: Day, both: bool = False) -> float:
     """US (NASD) 30/360 days from a to b; ``both`` moves a last of February at the end to
     the 30th whatever the start (the length of a coupon period)."""
     d1, d2 = a.day, b.day
-    feb_a = a.month == 2 and _last_day(a)
-    feb_b = b.month == 2 and _last_day(b)
+    feb_a = a.month == 2 and last_day(a)
+    feb_b = b.month == 2 and last_day(b)
     if feb_b and (feb_a or both):
         d2 = 30
     if d2 == 31 and (d1 >= 30 or both):
@@ -67,10 +67,10 @@ def _days360_us(a: Day, b: Day, both: bool = False) -> float:
     return float(360 * (b.year - a.year) + 30 * (b.month - a.month) + d2 - d1)
 
 
-def _days(a: Day, b: Day, basis: int) -> float:
+def days_between(a: Day, b: Day, basis: int) -> float:
     """Days from a to b in a basis: 30/360 for 0 and 4, actual for the others."""
     if basis == 0:
-        return _days360_us(a, b)
+        return days360_us(a, b)
     if basis == 4:
         return float(360 * (b.year - a.year) + 30 * (b.month - a.month)
                      + min(b.day, 30) - min(a.day, 30))  # fmt: skip
@@ -89,24 +89,24 @@ def _year_fraction(book: Book, a: float, b: float, basis: int) -> float:
 # --- the coupon schedule ------------------------------------------------------------------
 
 
-def _coupons(settlement: Day, maturity: Day, frequency: int) -> tuple[Day, Day]:
+def coupons(settlement: Day, maturity: Day, frequency: int) -> tuple[Day, Day]:
     """The coupon dates before (or on) and after settlement."""
     step = 12 // frequency
-    month_end = _last_day(maturity)
+    month_end = last_day(maturity)
     front = trailing = maturity
     while front > settlement:
         trailing = front
-        front = _add_months(front, -step, month_end)
+        front = add_months(front, -step, month_end)
     return front, trailing
 
 
-def _coupon_count(settlement: Day, maturity: Day, frequency: int) -> int:
-    after = _coupons(settlement, maturity, frequency)[1]
+def coupon_count(settlement: Day, maturity: Day, frequency: int) -> int:
+    after = coupons(settlement, maturity, frequency)[1]
     months = (maturity.year - after.year) * 12 + maturity.month - after.month
     return months // (12 // frequency) + 1
 
 
-def _period(before: Day, after: Day, frequency: int, basis: int) -> float:
+def period_days(before: Day, after: Day, frequency: int, basis: int) -> float:
     """E, the days of the coupon period (actual for basis 1, else 360 or 365 a year)."""
     if basis == 1:
         return float((after - before).days)
@@ -115,18 +115,18 @@ def _period(before: Day, after: Day, frequency: int, basis: int) -> float:
 
 def _since(before: Day, settlement: Day, basis: int) -> float:
     """A, the days from the coupon period's start to settlement."""
-    return _days(before, settlement, basis)
+    return days_between(before, settlement, basis)
 
 
 def _until(before: Day, settlement: Day, after: Day, frequency: int, basis: int) -> float:
     """DSC, the days from settlement to the next coupon (for 30/360 US, the period's days
     less those before settlement)."""
     if basis == 0:
-        return _days360_us(before, after, both=True) - _days360_us(before, settlement)
-    return _days(settlement, after, basis)
+        return days360_us(before, after, both=True) - days360_us(before, settlement)
+    return days_between(settlement, after, basis)
 
 
-def _bond_args(args: list[Value], n_dates: int, basis_at: int, freq_at: int | None
+def bond_args(args: list[Value], n_dates: int, basis_at: int, freq_at: int | None
                ) -> tuple[list[float], int, int] | XlError:  # fmt: skip
     """The numbers (dates truncated), the frequency and the basis, checked: a logical is
     #VALUE!, settlement not before maturity, a frequency other than 1, 2, 4 or a basis
@@ -150,20 +150,20 @@ def _bond_args(args: list[Value], n_dates: int, basis_at: int, freq_at: int | No
 
 def _coupon_function(what: str) -> Impl:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-        checked = _bond_args(args, 2, 3, 2)
+        checked = bond_args(args, 2, 3, 2)
         if isinstance(checked, XlError):
             return checked
         (settle, mature, *_), frequency, basis = checked
-        s, m = _day(settle), _day(mature)
-        before, after = _coupons(s, m, frequency)
+        s, m = to_day(settle), to_day(mature)
+        before, after = coupons(s, m, frequency)
         if what == "PCD":
-            return _serial(before)
+            return to_serial(before)
         if what == "NCD":
-            return _serial(after)
+            return to_serial(after)
         if what == "NUM":
-            return float(_coupon_count(s, m, frequency))
+            return float(coupon_count(s, m, frequency))
         if what == "DAYS":
-            return _period(before, after, frequency, basis)
+            return period_days(before, after, frequency, basis)
         if what == "DAYBS":
             return _since(before, s, basis)
         return _until(before, s, after, frequency, basis)
@@ -182,11 +182,11 @@ def _price(s: Day, m: Day, rate: float, yld: float, redemption: float, frequency
            basis: int) -> float:  # fmt: skip
     """PRICE's formula: the coupons and the redemption discounted from the next coupon date
     (simple interest for the last period), less the interest accrued."""
-    before, after = _coupons(s, m, frequency)
-    e = _period(before, after, frequency, basis)
+    before, after = coupons(s, m, frequency)
+    e = period_days(before, after, frequency, basis)
     a = _since(before, s, basis)
     dsc = e - a  # Excel's DSC here, whatever the basis counts from settlement
-    n = _coupon_count(s, m, frequency)
+    n = coupon_count(s, m, frequency)
     coupon = 100 * rate / frequency
     if n == 1:
         return (redemption + coupon) / (1 + dsc / e * yld / frequency) - a / e * coupon
@@ -197,7 +197,7 @@ def _price(s: Day, m: Day, rate: float, yld: float, redemption: float, frequency
     return total - a / e * coupon
 
 
-def _solve(price: Callable[[float], float], target: float, guess: float) -> float | None:
+def solve_yield(price: Callable[[float], float], target: float, guess: float) -> float | None:
     """The yield whose price is ``target``: Newton's steps (a numeric derivative), bisection
     where they stray; None where no yield gives it."""
     y = guess
@@ -227,34 +227,34 @@ def _solve(price: Callable[[float], float], target: float, guess: float) -> floa
 
 @define("PRICE", "v v v v v v v?", single=True)
 def _price_fn(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    checked = _bond_args(args, 2, 6, 5)
+    checked = bond_args(args, 2, 6, 5)
     if isinstance(checked, XlError):
         return checked
     (settle, mature, rate, yld, redemption, *_), frequency, basis = checked
     if rate < 0 or yld < 0 or redemption <= 0:
         return NUM
-    return _price(_day(settle), _day(mature), rate, yld, redemption, frequency, basis)
+    return _price(to_day(settle), to_day(mature), rate, yld, redemption, frequency, basis)
 
 
 @define("YIELD", "v v v v v v v?", single=True)
 def _yield_fn(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """The yield of a coupon bond at a price: in closed form with one coupon left, else the
     root of PRICE."""
-    checked = _bond_args(args, 2, 6, 5)
+    checked = bond_args(args, 2, 6, 5)
     if isinstance(checked, XlError):
         return checked
     (settle, mature, rate, pr, redemption, *_), frequency, basis = checked
     if rate < 0 or pr <= 0 or redemption <= 0:
         return NUM
-    s, m = _day(settle), _day(mature)
-    before, after = _coupons(s, m, frequency)
-    if _coupon_count(s, m, frequency) == 1:
-        e = _period(before, after, frequency, basis)
+    s, m = to_day(settle), to_day(mature)
+    before, after = coupons(s, m, frequency)
+    if coupon_count(s, m, frequency) == 1:
+        e = period_days(before, after, frequency, basis)
         a = _since(before, s, basis)
         dsr = _until(before, s, after, frequency, basis)
         paid = pr / 100 + a / e * rate / frequency
         return (redemption / 100 + rate / frequency - paid) / paid * frequency * e / dsr
-    found = _solve(lambda y: _price(s, m, rate, y, redemption, frequency, basis), pr, rate)
+    found = solve_yield(lambda y: _price(s, m, rate, y, redemption, frequency, basis), pr, rate)
     return NUM if found is None else found
 
 
@@ -262,17 +262,17 @@ def _duration(modified: bool) -> Impl:
     """DURATION (Macaulay's, in years) and MDURATION (divided by 1 + yield/frequency)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-        checked = _bond_args(args, 2, 5, 4)
+        checked = bond_args(args, 2, 5, 4)
         if isinstance(checked, XlError):
             return checked
         (settle, mature, coupon, yld, *_), frequency, basis = checked
         if coupon < 0 or yld < 0:
             return NUM
-        s, m = _day(settle), _day(mature)
-        before, after = _coupons(s, m, frequency)
-        e = _period(before, after, frequency, basis)
+        s, m = to_day(settle), to_day(mature)
+        before, after = coupons(s, m, frequency)
+        e = period_days(before, after, frequency, basis)
         dsc = _until(before, s, after, frequency, basis)
-        n = _coupon_count(s, m, frequency)
+        n = coupon_count(s, m, frequency)
         base = 1 + yld / frequency
         weighted = total = 0.0
         for k in range(1, n + 1):
@@ -301,39 +301,41 @@ def _accrint(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
         return method if isinstance(method, XlError) else VALUE
     by_issue = method is None or bool(method)
     given = [args[0], args[2], args[1], *args[3:7]]  # issue, settlement first for the check
-    checked = _bond_args(given, 3, 6, 5)
+    checked = bond_args(given, 3, 6, 5)
     if isinstance(checked, XlError):
         return checked
     (issue_n, settle_n, first_n, rate, par, *_), frequency, basis = checked
     if rate <= 0 or par <= 0:
         return NUM
-    issue, first, settle = _day(issue_n), _day(first_n), _day(settle_n)
+    issue, first, settle = to_day(issue_n), to_day(first_n), to_day(settle_n)
     step = 12 // frequency
-    month_end = _last_day(first)
+    month_end = last_day(first)
     whole = 1.0 if by_issue else 0.0
-    regular = _add_months(first, -step, month_end)
+    regular = add_months(first, -step, month_end)
     start = regular
     if settle > first and by_issue:  # the schedule's last date before settlement
         front = first
         while front < settle:
-            start, front = front, _add_months(front, step, month_end)
-    accrued = _days(max(issue, start), settle, basis) / _period(regular, first, frequency, basis)
+            start, front = front, add_months(front, step, month_end)
+    accrued = days_between(max(issue, start), settle, basis) / period_days(
+        regular, first, frequency, basis
+    )
     front = start
     while front > issue:
         end = front
-        front = _add_months(front, -step, month_end)
+        front = add_months(front, -step, month_end)
         if issue <= front:
             accrued += whole
             continue
-        days = _days360_us(issue, end) if basis == 0 else _days(issue, end, basis)
+        days = days360_us(issue, end) if basis == 0 else days_between(issue, end, basis)
         if basis == 0:
-            length = _days360_us(front, end, both=True)
+            length = days360_us(front, end, both=True)
         elif basis == 3:
             length = 365.0 / frequency
         elif basis == 2:
-            length = _days360_us(front, end)
+            length = days360_us(front, end)
         else:
-            length = _days(front, end, basis)
+            length = days_between(front, end, basis)
         accrued += days / length
     return par * rate / frequency * accrued
 
@@ -341,7 +343,7 @@ def _accrint(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
 @define("ACCRINTM", "v v v v v?", single=True)
 def _accrintm(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """The interest of a security paying it at maturity: par · rate · the year fraction."""
-    checked = _bond_args(args, 2, 4, None)
+    checked = bond_args(args, 2, 4, None)
     if isinstance(checked, XlError):
         return checked
     (issue, settle, rate, par, *_), _, basis = checked
@@ -358,7 +360,7 @@ def _discounted(formula: Callable[[float, float, float], float | None]) -> Impl:
     and the year fraction from settlement to maturity; an amount not above 0 is #NUM!."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-        checked = _bond_args(args, 2, 4, None)
+        checked = bond_args(args, 2, 4, None)
         if isinstance(checked, XlError):
             return checked
         (settle, mature, a, b, *_), _, basis = checked
@@ -386,7 +388,7 @@ def _at_maturity(price: bool) -> Impl:
     fractions from issue (to maturity, to settlement) and from settlement to maturity."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-        checked = _bond_args(args, 3, 5, None)
+        checked = bond_args(args, 3, 5, None)
         if isinstance(checked, XlError):
             return checked
         (settle, mature, issue, rate, given, *_), _, basis = checked
@@ -421,7 +423,7 @@ def _tbill(which: str) -> Impl:
             settle >= mature
             or x <= 0
             or days > 366
-            or _day(mature) > _add_months(_day(settle), 12, False)
+            or to_day(mature) > add_months(to_day(settle), 12, False)
         ):
             return NUM
         if which == "PRICE":
