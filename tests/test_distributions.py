@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE, XlError
-from test_formula import ev
+from test_formula import book, ev
 
 OK = object()  # a finite number, whatever it is: the side of a boundary that is inside
 
@@ -401,3 +401,11 @@ def test_where_excel_is_approximate(formula: str, excel: float, within: float, c
     got = ev(formula)
     assert isinstance(got, float)
     assert got != excel and abs(got - excel) <= within * abs(excel), f"{cell}: {got}"
+
+
+def test_isformula_on_both_sides() -> None:
+    b = book({"A1": 1.0}, {"B1": "=A1+1", "C1": "=ISFORMULA(B1)", "D1": "=ISFORMULA(A1)",
+                           "E1": "=ISFORMULA(5)"})  # fmt: skip
+    assert b.value("S", 1, 3) is True
+    assert b.value("S", 1, 4) is False
+    assert b.value("S", 1, 5) == VALUE
