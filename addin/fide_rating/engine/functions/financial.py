@@ -72,7 +72,9 @@ def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resul
     g = _growth(rate, nper)
     if isinstance(g, XlError) or g == 0:
         return NUM
-    return -rate * (pv + (pv + fv) / g) / (1 + rate * (when != 0))
+    # -r (pv (1+r)^n + fv) / ((1 + r type)((1+r)^n - 1)), OpenFormula's order: Excel's saved
+    # payments to the 15th digit where -r (pv + (pv + fv)/g) / (1 + r type) missed some
+    return -(rate * (pv * (g + 1) + fv)) / ((1 + rate * (when != 0)) * g)
 
 
 @define("NPV", "n r")
@@ -278,7 +280,7 @@ def _payment(rate: float, nper: float, pv: float, fv: float, kind: float) -> flo
     if rate == 0:
         return -(pv + fv) / nper
     g = math.expm1(nper * math.log1p(rate))
-    return -rate * (pv + (pv + fv) / g) / (1 + rate * kind)
+    return -(rate * (pv * (g + 1) + fv)) / ((1 + rate * kind) * g)
 
 
 def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
