@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE, XlError
+from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE, Unsupported, XlError
 from test_formula import book, ev
 
 OK = object()  # a finite number, whatever it is: the side of a boundary that is inside
@@ -409,3 +409,10 @@ def test_isformula_on_both_sides() -> None:
     assert b.value("S", 1, 3) is True
     assert b.value("S", 1, 4) is False
     assert b.value("S", 1, 5) == VALUE
+
+
+def test_python_in_excel_is_reported_not_a_name_error() -> None:
+    """=_xlfn._xlws.PY(...) is Excel's (Python in Excel): reported as not computed, where it
+    used to be #NAME?, a value Excel never saved for it."""
+    with pytest.raises(Unsupported, match="PY is an Excel function recalc does not compute"):
+        ev("=_xlfn._xlws.PY(0,1,A1)")
