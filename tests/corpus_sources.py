@@ -231,6 +231,14 @@ SOURCES: tuple[Source, ...] = (
         ("pathways/data/",),
     ),
     Source(
+        "lifelib (actuarial models)",
+        "pypi",
+        "lifelib==0.17.2",
+        "lifelib-0.17.2-py3-none-any.whl",
+        "fb18916be110e9d2e20b4f09b2f6126c76fec6f39fc6b9771b8315fa3a9ebeb4",
+        ("lifelib/libraries/",),
+    ),
+    Source(
         "xlsx-stream-reader",
         "npm",
         "xlsx-stream-reader@1.1.1",

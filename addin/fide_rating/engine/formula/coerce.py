@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import math
 import re
 from contextvars import ContextVar
 from decimal import Decimal
@@ -327,12 +328,33 @@ def compare(op: str, a: Value, b: Value) -> Value:
 
 def power(x: float, y: float) -> float | XlError:
     """``x ^ y`` as Excel's POWER and ``^``: 0 to the power 0 is #NUM!, 0 to a negative power
-    #DIV/0!, a negative number to a fractional power #NUM!."""
+    #DIV/0!, a negative number to a fractional power #NUM!. Computed as Excel computes it, so
+    that its digits are Excel's (an actuarial model's discount factors, saved by Excel, agree
+    to the bit): a whole power by squaring, a fractional one through ln and exp."""
     if x == 0:
         if y == 0:
             return NUM
         if y < 0:
             return DIV0
+    if y == int(y) and 0 < abs(y) < 2**31:
+        # a whole power is Excel's square-and-multiply from the lowest bit, then 1/x^n for
+        # a negative one: its digits, not the correctly rounded pow's (1.0123^-163 differs in
+        # the 14th digit; Excel-saved actuarial models show it bit for bit)
+        n, base, whole = abs(int(y)), x, 1.0
+        while True:
+            if n & 1:
+                whole *= base
+            n >>= 1
+            if not n:
+                break
+            base *= base
+        if whole != 0 and math.isfinite(whole):
+            return 1 / whole if y < 0 else whole
+    elif x > 0:  # a fractional one is e^(y ln x), as Excel computes it, digits and all
+        try:
+            return math.exp(y * math.log(x))
+        except OverflowError:
+            return NUM
     try:
         result = x**y
     except (OverflowError, ZeroDivisionError):

@@ -44,7 +44,7 @@ library.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -337,3 +337,12 @@ def wildcards(text: str) -> Wildcard:
 
 def fsum(values: list[float]) -> float:
     return math.fsum(values)
+
+
+def running_sum(values: Iterable[float]) -> float:
+    """The numbers added one after the other, as Excel's SUM adds them: its digits, not the
+    exactly rounded sum's (an Excel-saved model's ``C-SUM(D:H)+I-J`` agrees to the bit)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total

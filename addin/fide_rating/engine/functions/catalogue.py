@@ -21,6 +21,7 @@ MANY = 255  # Excel's limit on a function's arguments
 CATEGORIES = {
     "cmp": "Compatibility", "cub": "Cube", "db": "Database", "dt": "Date and time",
     "eng": "Engineering", "fin": "Financial", "inf": "Information", "log": "Logical",
+    "py": "Python",
     "lkp": "Lookup and reference", "mat": "Math and trigonometry", "sta": "Statistical",
     "txt": "Text", "web": "Web",
 }  # fmt: skip
@@ -417,6 +418,7 @@ PROB 3 4 sta
 PRODUCT 1 * mat
 PROPER 1 1 txt
 PV 3 5 fin
+PY 2 * py
 QUARTILE 2 2 cmp
 QUARTILE.EXC 2 2 sta
 QUARTILE.INC 2 2 sta

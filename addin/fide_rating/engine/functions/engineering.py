@@ -1,4 +1,6 @@
-"""Engineering functions (Excel's category): the base conversions, DEC2BIN to HEX2OCT.
+"""Engineering functions (Excel's category): the base conversions, DEC2BIN to HEX2OCT; ERF,
+ERFC and their .PRECISE forms, DELTA, GESTEP and the bitwise functions (BITAND, BITOR,
+BITXOR, BITLSHIFT, BITRSHIFT: whole numbers from 0 to 2^48 - 1, else #NUM!).
 
 Excel's rules, as its function reference gives them and as the conformance corpus's saved
 values show them: a binary, octal or hexadecimal number is at most ten digits (a text, or a
@@ -10,6 +12,8 @@ May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the stand
 """
 
 from __future__ import annotations
+
+import math
 
 from ..formula.coerce import number, text_of
 from ..formula.values import NUM, VALUE, Book, Result, Value, XlError
@@ -85,3 +89,101 @@ for _source, _from in _NAMES.items():
             define(f"{_from}2{_to}", "v" if _target == 10 else "v n", single=True)(
                 _convert(_source, _target)
             )
+
+
+# --- the error function, GESTEP, DELTA and the bitwise functions --------------------------
+
+
+def _numbers(args: list[Value]) -> list[float | None] | XlError:
+    """The numbers given (None for one left out): a logical is #VALUE!, as for every
+    function of the Analysis ToolPak."""
+    out: list[float | None] = []
+    for v in args:
+        if v is None:
+            out.append(None)
+            continue
+        x = VALUE if isinstance(v, bool) else number(v)
+        if isinstance(x, XlError):
+            return x
+        out.append(x)
+    return out
+
+
+def _erf(complement: bool, two: bool) -> Impl:
+    """ERF (from ``lower`` to ``upper``, or from 0), ERF.PRECISE, ERFC and ERFC.PRECISE."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = _numbers(args)
+        if isinstance(found, XlError):
+            return found
+        x = found[0] or 0.0
+        if complement:
+            return math.erfc(x)
+        upper = found[1] if two and len(found) > 1 else None
+        return math.erf(x) if upper is None else math.erf(upper) - math.erf(x)
+
+    return impl
+
+
+define("ERF", "v n?", single=True)(_erf(False, True))  # an empty upper cell is 0
+define("ERF.PRECISE", "v", single=True)(_erf(False, False))
+define("ERFC", "v", also=("ERFC.PRECISE",), single=True)(_erf(True, False))
+
+
+def _compare(equal: bool) -> Impl:
+    """DELTA (1 where two numbers are equal) and GESTEP (1 where a number is at least the
+    step), the second number 0 when left out."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = _numbers(args)
+        if isinstance(found, XlError):
+            return found
+        a, b = found[0] or 0.0, found[1] or 0.0 if len(found) > 1 else 0.0
+        return float(a == b) if equal else float(a >= b)
+
+    return impl
+
+
+define("DELTA", "v v?", single=True)(_compare(True))
+define("GESTEP", "v v?", single=True)(_compare(False))
+
+_BITS = 2**48  # the bitwise functions take whole numbers from 0 to 2^48 - 1
+
+
+def _whole(x: float) -> int | None:
+    return int(x) if x == int(x) and 0 <= x < _BITS else None
+
+
+def _bitwise(op: str) -> Impl:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        a, b = _whole(args[0]), _whole(args[1])
+        if a is None or b is None:
+            return NUM
+        return float(a & b if op == "and" else a | b if op == "or" else a ^ b)
+
+    return impl
+
+
+define("BITAND", "n n")(_bitwise("and"))
+define("BITOR", "n n")(_bitwise("or"))
+define("BITXOR", "n n")(_bitwise("xor"))
+
+
+def _shift(left: bool) -> Impl:
+    """BITLSHIFT and BITRSHIFT: a negative shift goes the other way; at most 53 places, and
+    the result below 2^48."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+        n, by = _whole(args[0]), math.trunc(args[1])
+        if n is None or abs(by) > 53:
+            return NUM
+        if not left:
+            by = -by
+        out = n << by if by >= 0 else n >> -by
+        return float(out) if out < _BITS else NUM
+
+    return impl
+
+
+define("BITLSHIFT", "n n")(_shift(True))
+define("BITRSHIFT", "n n")(_shift(False))

@@ -1,5 +1,6 @@
 """Financial functions (Excel's category): PV, FV, PMT, NPER, RATE, IPMT, PPMT, NPV, XNPV,
-IRR, XIRR, MIRR, EFFECT, NOMINAL, SLN, SYD, DB, DDB, VDB.
+IRR, XIRR, MIRR, EFFECT, NOMINAL, SLN, SYD, DB, DDB, VDB; RRI, PDURATION, FVSCHEDULE, ISPMT,
+CUMIPMT, CUMPRINC, DOLLARDE, DOLLARFR. The securities (bonds, bills) are :mod:`.securities`.
 
 The time-value formulas are those of Excel's function reference (and of OpenFormula, which
 writes them out): ``type`` 1 is a payment at the start of each period.
@@ -13,6 +14,7 @@ import math
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
+from ..formula.coerce import number
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
 from .base import Impl, define, numbers_of
 
@@ -70,7 +72,9 @@ def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resul
     g = _growth(rate, nper)
     if isinstance(g, XlError) or g == 0:
         return NUM
-    return -rate * (pv + (pv + fv) / g) / (1 + rate * (when != 0))
+    # -r (pv (1+r)^n + fv) / ((1 + r type)((1+r)^n - 1)), OpenFormula's order: Excel's saved
+    # payments to the 15th digit where -r (pv + (pv + fv)/g) / (1 + r type) missed some
+    return -(rate * (pv * (g + 1) + fv)) / ((1 + rate * (when != 0)) * g)
 
 
 @define("NPV", "n r")
@@ -276,7 +280,7 @@ def _payment(rate: float, nper: float, pv: float, fv: float, kind: float) -> flo
     if rate == 0:
         return -(pv + fv) / nper
     g = math.expm1(nper * math.log1p(rate))
-    return -rate * (pv + (pv + fv) / g) / (1 + rate * kind)
+    return -(rate * (pv * (g + 1) + fv)) / ((1 + rate * kind) * g)
 
 
 def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
@@ -433,3 +437,131 @@ def _ddb(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resul
     if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or factor <= 0 or period > life:
         return NUM
     return _declining(cost, salvage, life, period, factor)
+
+
+# --- growth, schedules and cumulative payments ------------------------------------------------
+
+
+@define("RRI", "n n n")
+def _rri(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The equivalent interest rate for the growth of an investment: (fv/pv)^(1/nper) - 1."""
+    nper, pv, fv = args
+    if nper <= 0 or pv == 0:
+        return NUM
+    ratio = fv / pv
+    if ratio < 0:
+        return NUM
+    return math.pow(ratio, 1 / nper) - 1
+
+
+@define("PDURATION", "n n n")
+def _pduration(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The periods an investment takes to grow from pv to fv at ``rate`` a period."""
+    rate, pv, fv = args
+    if rate <= 0 or pv <= 0 or fv <= 0:
+        return NUM
+    return (math.log(fv) - math.log(pv)) / math.log(1 + rate)
+
+
+@define("FVSCHEDULE", "n x")
+def _fvschedule(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The principal grown by each rate of the schedule in turn (a blank is 0)."""
+    value = args[0]
+    assert isinstance(value, float)
+    for line in as_grid(book, args[1]):
+        for rate in line:
+            if isinstance(rate, XlError):
+                return rate
+            if rate is None:
+                continue
+            if isinstance(rate, bool | str):
+                return VALUE
+            value *= 1 + float(rate)
+    return value
+
+
+@define("ISPMT", "n n n n")
+def _ispmt(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The interest paid in period ``per`` (counted from 0) of a loan repaid in equal parts
+    of its principal."""
+    rate, per, nper, pv = args
+    if nper == 0:
+        return DIV0
+    return pv * rate * (per / nper - 1)
+
+
+def atp_numbers(args: list[Value]) -> list[float] | XlError:
+    """The numbers given to a function of the Analysis ToolPak: a logical is #VALUE! there,
+    as Excel's saved values show (CUMIPMT, DOLLARDE, the securities' functions)."""
+    found: list[float] = []
+    for v in args:
+        x = VALUE if isinstance(v, bool) else number(v)
+        if isinstance(x, XlError):
+            return x
+        found.append(x)
+    return found
+
+
+def _cumulative(principal: bool) -> Impl:
+    """CUMIPMT and CUMPRINC: the interest (or the principal) paid from period ``start`` to
+    ``end`` of a loan. Each period's principal is in closed form, pv·r·(1+r)^(k-1) /
+    ((1+r)^n - 1) (a period earlier, and the first payment all principal, for payments at
+    the start), its interest the payment less it: no cancellation, so that a loan at 700 %
+    still has Excel's principal of -3.3E-21. A logical given is #VALUE! (an Analysis
+    ToolPak function's rule)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = atp_numbers(args)
+        if isinstance(found, XlError):
+            return found
+        rate, nper, pv, start, end, kind = found
+        first, last = math.ceil(start), math.trunc(end)
+        if rate <= 0 or nper <= 0 or pv <= 0 or kind not in (0, 1):
+            return NUM
+        if first < 1 or last < first or last > nper:
+            return NUM
+        pmt = _payment(rate, nper, pv, 0.0, kind)
+        base = -pv * rate / ((1 + rate) ** nper - 1)
+        total = 0.0
+        for per in range(first, last + 1):
+            if kind and per == 1:
+                part, interest = pmt, 0.0
+            else:
+                part = base * (1 + rate) ** (per - (2 if kind else 1))
+                interest = pmt - part
+            total += part if principal else interest
+        return total
+
+    return impl
+
+
+define("CUMIPMT", "v v v v v v")(_cumulative(False))
+define("CUMPRINC", "v v v v v v")(_cumulative(True))
+
+
+def _dollar(to_decimal: bool) -> Impl:
+    """DOLLARDE and DOLLARFR: a price written as whole units and a fraction's numerator
+    (1.02 with fraction 16 is 1 2/16) to a decimal, and back."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = atp_numbers(args)
+        if isinstance(found, XlError):
+            return found
+        price, fraction = found
+        denominator = math.trunc(fraction)
+        if denominator < 0:
+            return NUM
+        if denominator == 0:
+            return DIV0
+        whole = math.trunc(price)
+        part = price - whole
+        scale = 10.0 ** math.ceil(math.log10(denominator))
+        if to_decimal:
+            return whole + part * scale / denominator
+        return whole + part * denominator / scale
+
+    return impl
+
+
+define("DOLLARDE", "v v", single=True)(_dollar(True))
+define("DOLLARFR", "v v", single=True)(_dollar(False))

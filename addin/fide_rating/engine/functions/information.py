@@ -1,4 +1,5 @@
-"""Information functions (Excel's category): NA, the IS functions, N, TYPE, ERROR.TYPE.
+"""Information functions (Excel's category): NA, the IS functions (ISFORMULA among them), N,
+TYPE, ERROR.TYPE.
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base` and the
 standard library.
@@ -34,6 +35,15 @@ define("ISLOGICAL", "e")(_is(lambda v: isinstance(v, bool)))
 define("ISERROR", "e")(_is(lambda v: isinstance(v, XlError)))
 define("ISERR", "e")(_is(lambda v: isinstance(v, XlError) and v != NA))
 define("ISNA", "e")(_is(lambda v: v == NA))
+
+
+@define("ISFORMULA", "r")
+def _isformula(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """Whether the (first) cell referred to holds a formula; not a reference: #VALUE!."""
+    ref = args[0]
+    if not isinstance(ref, Area):
+        return VALUE
+    return book.computed(ref.sheet, ref.r1, ref.c1)
 
 
 @define("ISREF", "r", errors=True)

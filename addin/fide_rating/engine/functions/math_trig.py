@@ -8,6 +8,7 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import random
@@ -16,7 +17,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperati
 
 from ..formula.coerce import exact, number, power
 from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
-from .base import Impl, define, flatten, numbers_of
+from .base import Impl, define, flatten, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -27,7 +28,7 @@ def _is_number(v: object) -> bool:
 @define("SUM", "r", union=True)
 def _sum(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     nums = numbers_of(book, args)
-    return nums if isinstance(nums, XlError) else math.fsum(nums)
+    return nums if isinstance(nums, XlError) else running_sum(nums)
 
 
 @define("PRODUCT", "r", union=True)
@@ -45,7 +46,7 @@ def _sumsq(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def sum_of(values: list[Value]) -> Result:
     """The sum of the numbers among values picked by criteria; an error there is the result."""
     total = numbers_picked(values)
-    return total if isinstance(total, XlError) else math.fsum(total)
+    return total if isinstance(total, XlError) else running_sum(total)
 
 
 @define("SUMIF", "r e r")
@@ -87,7 +88,7 @@ def _sumproduct(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]
                 return v
             prod *= float(v) if _is_number(v) else 0.0
         total.append(prod)
-    return math.fsum(total)
+    return running_sum(total)
 
 
 def _pairs_sum(f: Callable[[float, float], float]) -> Impl:
@@ -474,8 +475,12 @@ def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -
             f"MMULT of {len(a):,} x {len(b):,} by {len(b):,} x {len(b[0]):,} arrays: {work:,} "
             f"products, more than the {MAX_PRODUCTS:,} recalc computes in a formula"
         )
+    # each element summed in order, as Excel sums it (not math.fsum, nor the compensated sum()
+    # of Python 3.12): the digits of an ill-conditioned model's MMULT(MINVERSE(...)) depend on
+    # it; the products and the sum made in C
     columns = list(zip(*b, strict=True))
-    return [[math.fsum(map(operator.mul, row, col)) for col in columns] for row in a]
+    return [[functools.reduce(operator.add, map(operator.mul, row, col), 0.0) for col in columns]
+            for row in a]  # fmt: skip
 
 
 _ROMAN = "MDCLXVI"

@@ -1,4 +1,5 @@
 """Least-squares fits (Excel's Statistical category): LINEST, with its statistics, and TREND,
+and their exponential forms LOGEST and GROWTH (the same fit of ln y),
 for one or several x variables, in exact arithmetic.
 
 May import: :mod:`fide_rating.engine.formula` (values), :mod:`.base` and the standard library.
@@ -190,3 +191,46 @@ def _trend(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if len(new) != len(fit.slopes):
         return REF
     return [[at([line[j] for line in new]) for j in range(len(new[0]))]]
+
+
+def _logs(book: Book, ys: Result) -> list[list[Value]] | XlError:
+    """The known y's as their natural logarithms, in their shape (a y ≤ 0: #NUM!)."""
+    out: list[list[Value]] = []
+    for line in as_grid(book, ys):
+        row: list[Value] = []
+        for y in line:
+            if isinstance(y, XlError):
+                return y
+            if not _is_number(y):
+                return VALUE
+            if y <= 0:  # type: ignore[operator]
+                return NUM
+            row.append(math.log(y))  # type: ignore[arg-type]
+        out.append(row)
+    return out
+
+
+@define("LOGEST", "x x? n? n?")
+def _logest(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The exponential curve y = b·m1^x1·m2^x2...: LINEST of ln y, its first row (the m's
+    and b) raised to e, the statistics those of ln y, as Excel gives them."""
+    logs = _logs(book, args[0])
+    if isinstance(logs, XlError):
+        return logs
+    fitted = _linest(book, sh, r, c, [logs, *args[1:]])
+    if not isinstance(fitted, list):
+        return fitted
+    top = [math.exp(v) if isinstance(v, float) else v for v in fitted[0]]
+    return [top, *fitted[1:]]
+
+
+@define("GROWTH", "x x? x? n?")
+def _growth(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The exponential curve's values at ``new_x``: e to TREND of ln y."""
+    logs = _logs(book, args[0])
+    if isinstance(logs, XlError):
+        return logs
+    fitted = _trend(book, sh, r, c, [logs, *args[1:]])
+    if not isinstance(fitted, list):
+        return fitted
+    return [[math.exp(v) if isinstance(v, float) else v for v in line] for line in fitted]

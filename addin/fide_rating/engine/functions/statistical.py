@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..formula.coerce import number
 from ..formula.values import DIV0, NA, NUM, VALUE, Area, Book, Result, XlError, as_grid
-from .base import FUNCTIONS, Impl, define, flatten, numbers_of
+from .base import FUNCTIONS, Impl, define, flatten, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -33,7 +33,7 @@ def _over(f: Callable[[list[float]], Result]) -> Impl:
 
 
 def _average(nums: list[float]) -> Result:
-    return math.fsum(nums) / len(nums) if nums else DIV0
+    return running_sum(nums) / len(nums) if nums else DIV0
 
 
 def _median(nums: list[float]) -> Result:
