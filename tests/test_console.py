@@ -114,7 +114,7 @@ def test_messages_say_what_went_wrong_in_words(
     """No exception's name or [Errno 2] reaches the user."""
     import datetime as dt
 
-    from fide_rating.formats.templates import build_list
+    from fide_rating.formats.list_template import build_list
 
     book = tmp_path / "list.xlsx"
     wb = build_list()

@@ -20,7 +20,7 @@ import trf as independent  # the trf package from PyPI: another reader of the fo
 from crosstables import crosstable
 from fide_rating.commands.cli import main
 from fide_rating.formats import layout, trf
-from fide_rating.formats.templates import build_list
+from fide_rating.formats.list_template import build_list
 from fide_rating.rules.berger import schedule
 from fide_rating.rules.rounding import fide_round
 

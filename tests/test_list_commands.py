@@ -164,7 +164,7 @@ def book_list(tmp: Path) -> Path:
     FIDE's list does not print: Kammerer's 12 rated games (so K 40 without a K column)."""
     import datetime as dt
 
-    from fide_rating.formats.templates import build_list
+    from fide_rating.formats.list_template import build_list
 
     wb = build_list()
     wb["Period"]["B1"], wb["Period"]["B2"] = dt.date(2005, 7, 1), dt.date(2005, 10, 1)

@@ -16,7 +16,7 @@ import pytest
 from fide_rating.commands.cli import main
 from fide_rating.formats import trf
 from fide_rating.formats.fidelist import HEADER, ListedPlayer, format_line, open_list
-from fide_rating.formats.templates import build_list
+from fide_rating.formats.list_template import build_list
 
 D = dt.date
 R = trf.Round

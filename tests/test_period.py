@@ -13,8 +13,8 @@ import pytest
 import fide_rating as fr
 from fide_rating.commands.cli import main
 from fide_rating.events.period_run import run
-from fide_rating.formats import templates as tpl
 from fide_rating.formats import trf
+from fide_rating.formats.list_template import build_list
 from fide_rating.formats.listbook import PeriodError, read_list
 
 R = trf.Round
@@ -32,7 +32,7 @@ LIST = [
 
 
 def make_list(path: Path, date: dt.date, next_date: dt.date) -> Path:
-    wb = tpl.build_list()
+    wb = build_list()
     wb["Period"]["B1"], wb["Period"]["B2"] = date, next_date
     ws = wb["List"]
     for i, (fide_id, name, born, rating, k, games, reached) in enumerate(LIST, start=2):
@@ -253,7 +253,7 @@ def test_template_list_is_shipped_and_fresh(tmp_path: Path) -> None:
 
     shipped = Path(__file__).resolve().parent.parent / "templates" / "rating-list.xlsx"
     assert openpyxl.load_workbook(shipped).sheetnames == ["Period", "List", "Pending"]
-    tpl.build_list().save(tmp_path / "fresh.xlsx")
+    build_list().save(tmp_path / "fresh.xlsx")
     with zipfile.ZipFile(shipped) as a, zipfile.ZipFile(tmp_path / "fresh.xlsx") as b:
         for name in a.namelist():
             if name != "docProps/core.xml":

@@ -8,8 +8,6 @@ using the FIDE functions and a few standard functions that Excel and LibreOffice
 from __future__ import annotations
 
 import datetime as _dt
-import io
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,39 +17,31 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.chart import BarChart, Reference
 from openpyxl.comments import Comment
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border
 from openpyxl.utils import get_column_letter as letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
-from openpyxl.writer.excel import ExcelWriter
 
 from ..files import atomic
 from ..rules.editions import EDITIONS, Edition
+from .book_style import BOLD, CALC_FILL, DIAGONAL, HEAD_FILL, THIN, TITLE, saved
 from .layout import (
     COLUMNS,
     EDITION,
     FIRST,
     HEADER_ROW,
-    LIST_COLUMNS,
-    PENDING_COLUMNS,
     RATING_TYPE,
     RR_EXTRA,
     RR_METHOD,
     START,
     TIME_CONTROL,
 )
+from .list_template import build_list
 
 RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits; H, F, U, Z byes (not rated)"
 # a round robin has no byes: its prompt offers what its list offers
 RR_RESULTS_HELP = "1 win, ½ (or 0.5 or =) draw, 0 loss; + and - forfeits (not rated)"
-
-BOLD = Font(bold=True)
-TITLE = Font(bold=True, size=14)
-HEAD_FILL = PatternFill("solid", fgColor="DDE7F0")
-CALC_FILL = PatternFill("solid", fgColor="F2F2F2")
-DIAGONAL = PatternFill("solid", fgColor="808080")
-THIN = Side(style="thin", color="A0A0A0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,26 +405,6 @@ def _chart(wb: Workbook, spec: Spec, col: dict[str, int]) -> None:
     ws.add_chart(chart, "A3")
 
 
-def saved(wb: Workbook, vba: zipfile.ZipFile | None = None) -> bytes:
-    """The workbook's file as bytes, the same for the same workbook: openpyxl's parts (with
-    the VBA project of ``vba``, a macro workbook), each member dated 1980-01-01."""
-    raw = io.BytesIO()
-    wb.vba_archive = vba
-    try:
-        with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
-            ExcelWriter(wb, archive).write_data()  # unlike wb.save, keeps the fixed dates
-    finally:
-        wb.vba_archive = None
-    out = io.BytesIO()
-    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w") as target:
-        for item in source.infolist():
-            info = zipfile.ZipInfo(item.filename, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o100644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(info, source.read(item), compresslevel=9)
-    return out.getvalue()
-
-
 def write(spec: Spec, path: Path) -> Path:
     """Build the template and save it (atomically)."""
     data = saved(build(spec))
@@ -447,7 +417,7 @@ def write_all(folder: Path) -> list[Path]:
     written = [write(spec, folder / f"{spec.name}.xlsx") for spec in SHIPPED]
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / "rating-list.xlsx"
-    data = saved(build_list())
+    data = saved(build_list())  # (the rating-list workbook: :mod:`.list_template`)
     with atomic(target) as out:
         out.write(data)
     return [*written, target]
@@ -567,53 +537,4 @@ def fill_round_robin(
             for cycle, result in enumerate(results):
                 if result is not None and result != "":
                     put(ws, FIRST + i, start + cycle * n + j, result)
-    return wb
-
-
-# --- the rating list ------------------------------------------------------------------------
-
-
-def build_list() -> Workbook:
-    """The rating-list workbook that ``fide-rating period`` reads and writes."""
-
-    wb = Workbook()
-    ws = wb.active
-    assert ws is not None
-    ws.title = "Period"
-    ws["A1"], ws["A2"], ws["A3"] = "List date", "Next list", "Rating type"
-    ws["B3"] = "standard"
-    ws["C1"] = "The date of this list (the first day it is in force)"
-    ws["C2"] = "The date of the next list: the period's events start before it"
-    ws["C3"] = "standard, rapid or blitz: which rating the list holds"
-    kinds = DataValidation(type="list", formula1='"standard,rapid,blitz"', allow_blank=False)
-    ws.add_data_validation(kinds)
-    kinds.add("B3")
-    for cell in ("B1", "B2"):
-        ws[cell].number_format = "yyyy-mm-dd"
-    ws["A1"].font = ws["A2"].font = ws["A3"].font = BOLD
-    ws.column_dimensions["A"].width = 14
-    ws.column_dimensions["B"].width = 14
-    notes = {
-        "FIDE ID": "Unique: the events' players are matched by it",
-        "Rating": "Blank for an unrated player",
-        "K": "K on this list; blank: computed from the facts",
-        "Games": "Rated games so far",
-        "Reached 2400": "TRUE once a published rating reached 2400",
-        "Active": "TRUE or FALSE",
-        "Last game": "Date of the last rated game",
-    }
-    for name, columns in (("List", LIST_COLUMNS), ("Pending", PENDING_COLUMNS)):
-        sheet = wb.create_sheet(name)
-        for i, header in enumerate(columns, start=1):
-            cell = sheet.cell(1, i, header)
-            cell.font = BOLD
-            cell.fill = HEAD_FILL
-            if header in notes and name == "List":
-                cell.comment = Comment(notes[header], "fide-rating")
-            sheet.column_dimensions[letter(i)].width = max(8, len(header) + 2)
-        sheet.freeze_panes = "A2"
-    pending = wb["Pending"]
-    pending["G1"] = "Unrated players' games from earlier periods, pooled for a first rating"
-    wb.properties.creator = "fide-rating"
-    wb.properties.created = wb.properties.modified = _dt.datetime(2025, 1, 1)
     return wb

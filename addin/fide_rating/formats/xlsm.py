@@ -24,6 +24,7 @@ from openpyxl.styles import Alignment
 from ..files import atomic
 from ..rules.errors import FideInputError
 from . import templates
+from .book_style import saved
 
 STANDALONE = "quickstart_standalone.xlsm"
 CONF_SHEET = "xlwings.conf"
@@ -100,7 +101,7 @@ def build(spec: templates.Spec) -> Workbook:
 def package(wb: Workbook) -> bytes:
     """The macro workbook's bytes: the template's parts with xlwings' VBA project."""
     with zipfile.ZipFile(standalone()) as vba:
-        return templates.saved(wb, vba)
+        return saved(wb, vba)
 
 
 def write(spec: templates.Spec, path: Path) -> Path:
