@@ -373,42 +373,6 @@ EXCEL_SAVED: list[tuple[str, float | str, str, str]] = [
         "Sheet1!F6",
     ),
     (
-        "=PRICE(43891.0,47543.0,0.06,0.07,130.0,1.0,0.0)",
-        108.22689722310892,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H2",
-    ),
-    (
-        "=PRICE(43891.0,47543.0,0.05,0.065,15.0,1.0,1.0)",
-        43.93504164661344,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H3",
-    ),
-    (
-        "=PRICE(43891.0,47543.0,0.04,0.05,155.0,1.0,2.0)",
-        126.04349401555694,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H4",
-    ),
-    (
-        "=PRICE(43891.0,47543.0,0.06,0.07,23.0,1.0,3.0)",
-        53.83352296469412,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H5",
-    ),
-    (
-        "=PRICE(43891.0,51210.0,0.06,0.07876,1000.0,1.0,4.0)",
-        278.38557902933076,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H6",
-    ),
-    (
-        "=PRICE(43891.0,47543.0,0.06,0.07,130.0,2.0,0.0)",
-        107.9707748819741,
-        "FINANCIAL/PRICE_YIELD.xlsx",
-        "PRICE_YIELD!H8",
-    ),
-    (
         "=PRICE(43891.0,47543.0,0.05,0.065,15.0,2.0,1.0)",
         44.26043412070515,
         "FINANCIAL/PRICE_YIELD.xlsx",
