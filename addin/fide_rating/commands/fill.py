@@ -10,69 +10,13 @@ kept; the result goes to a new file (or, asked for, over the workbook, atomicall
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
-from ..engine.formula import Value
-from ..engine.recalc import Constants
-from ..events.lists import Lookup, list_values
-from ..formats import layout
-from ..formats.crosstable import RowValues
-from ..formats.crosstable_write import KEEP, fill_rows
-from ..rules.editions import RATING_TYPES, Edition, get_edition
+from ..events.lists import book_rating_type, edition_of_start, list_values
+from ..formats.crosstable_write import fill_rows
 from ..rules.errors import FideInputError
 from .console import FORCE, Commands, command, list_options, output, say, shown
 from .lists import open_list
-
-
-def list_constants(listed: Lookup, kind: str | None = None) -> Constants:
-    """For ``recalc --list``: the Players cells a template's rows take from the list, found
-    by FIDE ID, set before the workbook is computed: the ratings of ``kind``, else of the
-    workbook's rating type (its Event sheet, B8); R&B 7.2.1 by the edition of the workbook's
-    start date and rating type."""
-
-    def constants(
-        value: Callable[[str, int, int], Value], extents: dict[str, tuple[int, int]]
-    ) -> dict[tuple[str, int, int], Value]:
-        if "Players" not in extents:
-            return {}
-        rows, cols = extents["Players"]
-        header = {str(value("Players", layout.HEADER_ROW, c)): c for c in range(1, cols + 1)}
-        if "FIDE ID" not in header:
-            return {}
-        of = kind or _kind(value("Event", 8, 2))
-        values_of = list_values(listed, of, _edition(value("Event", 5, 2), of))
-        out: dict[tuple[str, int, int], Value] = {}
-        for r in range(layout.FIRST, rows + 1):
-            given: RowValues | None = values_of(str(value("Players", r, header["FIDE ID"]) or ""))
-            if given is None:
-                continue
-            for column, new in given.values.items():
-                c = header.get(column)
-                if c is None or (column in KEEP and value("Players", r, c) not in (None, "")):
-                    continue
-                out[("Players", r, c)] = float(new) if isinstance(new, int) and not isinstance(
-                    new, bool) else new  # fmt: skip
-        return out
-
-    return constants
-
-
-def _kind(text: object) -> str:
-    """A workbook's rating type (its Event sheet, B8): standard where it names none."""
-    found = str(text or "").strip().lower()
-    return found if found in RATING_TYPES else "standard"
-
-
-def _edition(start: object, kind: str) -> Edition | None:
-    """The edition of a workbook's start date (a date serial or a date) and rating type."""
-    from ..cells.coerce import date_of
-
-    try:
-        return get_edition(date_of("start", start), kind)
-    except FideInputError:
-        return None
-
 
 # --- the command ----------------------------------------------------------------------------
 
@@ -108,9 +52,9 @@ def main(args: argparse.Namespace) -> int:
         else output(Path(args.output or default), args, source, suffixes=(".xlsx", ".xlsm"))
     )
     start, book_kind = _event_of(source)
-    kind = args.rating_type or _kind(book_kind)
+    kind = args.rating_type or book_rating_type(book_kind)
     with open_list(args.list, kind) as listed:
-        done = fill_rows(source, target, list_values(listed, kind, _edition(start, kind)))
+        done = fill_rows(source, target, list_values(listed, kind, edition_of_start(start, kind)))
     for row, fide_id in done.missing:
         say(f"not on the list: Players row {row}, FIDE ID {shown(fide_id)}")
     for row, fide_id in done.shared:

@@ -23,7 +23,7 @@ from .console import (
     shown,
     write_csv,
 )
-from .lists import open_list
+from .lists import list_constants, open_list
 
 
 def register(sub: Commands) -> None:
@@ -103,8 +103,6 @@ def main(args: argparse.Namespace) -> int:
     listed = open_list(args.list, args.rating_type) if args.list else None
     constants = None
     if listed is not None:
-        from .fill import list_constants
-
         # the type asked for; else a rating-list workbook's own; else each workbook's
         constants = list_constants(listed, args.rating_type or getattr(listed, "kind", None))
     progress = Progress(len(sources), sys.stderr)

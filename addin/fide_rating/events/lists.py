@@ -22,7 +22,7 @@ from ..formats.crosstable import Known, RowValues
 from ..formats.fidelist import ListedPlayer
 from ..formats.listbook import Listed, PeriodError, read_list
 from ..formats.trf import Player, Tournament
-from ..rules.editions import Edition
+from ..rules.editions import RATING_TYPES, Edition, get_edition
 from ..rules.errors import FideInputError
 from .event import shared_ids
 
@@ -314,3 +314,19 @@ def list_values(
         return row_values(from_list(entry, kind, edition, facts))
 
     return values_of
+
+
+def book_rating_type(text: object) -> str:
+    """A workbook's rating type (its Event sheet, B8): standard where it names none."""
+    found = str(text or "").strip().lower()
+    return found if found in RATING_TYPES else "standard"
+
+
+def edition_of_start(start: object, kind: str) -> Edition | None:
+    """The edition of a workbook's start date (a date serial or a date) and rating type."""
+    from ..cells.coerce import date_of
+
+    try:
+        return get_edition(date_of("start", start), kind)
+    except FideInputError:
+        return None
