@@ -9,9 +9,8 @@ from pathlib import Path
 from ..events.event import edition_at_start, edition_for, given_start, rating_type
 from ..events.lists import apply_list, with_list_ratings
 from ..events.ratable import FAILS, check, in_workbook_words
-from .console import EDITION, Commands, command, list_options, say, shown, start_option
+from .console import EDITION, Commands, command, list_options, read_shown, say, shown, start_option
 from .lists import open_list
-from .report import read
 
 # --- the command ----------------------------------------------------------------------------
 
@@ -39,7 +38,7 @@ def register(sub: Commands) -> None:
 
 def main(args: argparse.Namespace) -> int:
     source = Path(args.event)
-    event = read(source, args.start)
+    event = read_shown(source, args.start)
     t = event.tournament
     kind, why = rating_type(event, args.rating_type)
     if args.list:

@@ -19,11 +19,14 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO, TypeAlias
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from ..files import dangling, write_text
 from ..rules.errors import FideInputError
 from ..rules.rounding import fide_round
+
+if TYPE_CHECKING:
+    from ..events.event import Event
 
 # --- figures --------------------------------------------------------------------------------
 
@@ -344,3 +347,14 @@ def date_arg(text: str) -> _dt.date:
     raise argparse.ArgumentTypeError(
         f"expected a date that reads one way, such as 2025-10-01, got {text!r}: it could be {both}"
     )
+
+
+def read_shown(source: Path, start: _dt.date | None = None) -> Event:
+    """The event of a TRF or a crosstable workbook (:func:`fide_rating.events.event.read_event`),
+    its problems and warnings on stderr."""
+    from ..events.event import read_event
+
+    event = read_event(source, start)
+    problems(source, event.errors)
+    problems(source, event.warnings, kind="warning")
+    return event

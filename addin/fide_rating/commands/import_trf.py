@@ -19,12 +19,12 @@ from .console import (
     command,
     list_options,
     output,
+    read_shown,
     say,
     shown,
     start_option,
 )
 from .lists import open_list
-from .report import read
 
 
 def register(sub: Commands) -> None:
@@ -52,7 +52,7 @@ def main(args: argparse.Namespace) -> int:
             f"expected a TRF to make a workbook of, got the workbook {shown(source)}: it is one "
             "already (export-trf writes a workbook's TRF)"
         )
-    event = read(source, args.start)
+    event = read_shown(source, args.start)
     t = event.tournament
     misread = [p for p in t.players.values() if p.misread]
     if misread:  # a value read from the wrong columns would become a figure in the workbook

@@ -7,11 +7,9 @@ import argparse
 from pathlib import Path
 
 from ..events.event import (
-    Event,
     edition_for,
     given_start,
     rating_type,
-    read_event,
     require_start,
 )
 from ..events.lists import Applied, apply_list
@@ -27,7 +25,7 @@ from .console import (
     fmt,
     list_options,
     output,
-    problems,
+    read_shown,
     say,
     shown,
     start_option,
@@ -60,19 +58,11 @@ def register(sub: Commands) -> None:
     p.set_defaults(run=main)
 
 
-def read(source: Path, start: object) -> Event:
-    """The event, its problems and warnings on stderr."""
-    event = read_event(source, start)  # type: ignore[arg-type]
-    problems(source, event.errors)
-    problems(source, event.warnings, kind="warning")
-    return event
-
-
 def main(args: argparse.Namespace) -> int:
     source = Path(args.event)
     if args.csv:
         output(Path(args.csv), args, source, suffixes=(".csv",))
-    event = read(source, args.start)
+    event = read_shown(source, args.start)
     t = event.tournament
     given_start(event, args.edition)
     require_start(event)
