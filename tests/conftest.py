@@ -8,6 +8,8 @@ them (`bash scripts/install-libreoffice.sh`, which `bash scripts/test.sh` runs f
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
@@ -18,6 +20,15 @@ from fide_rating.cells.calc import office as lo
 from fide_rating.cells.calc.build import BuildError, build, version_text
 
 RELEASE_OXT = Path(__file__).resolve().parent.parent / "release" / "fide-rating.oxt"
+
+# the program's private cache (the key that signs FIDE's list's indexes ...) is the tests' own,
+# never the user's: set before any test, and inherited by the commands the tests start
+_CACHE = tempfile.mkdtemp(prefix="fide-rating-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHE, ignore_errors=True)
 HOW = "install LibreOffice 25.2 with: bash scripts/install-libreoffice.sh (needs root)"
 
 
