@@ -29,6 +29,8 @@ os.environ["XDG_CACHE_HOME"] = _CACHE
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
+
+
 HOW = "install LibreOffice 25.2 with: bash scripts/install-libreoffice.sh (needs root)"
 
 
