@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from pathlib import Path
 
+import openpyxl
 from openpyxl import Workbook
 
 from crosstables import crosstable
+from fide_rating.formats import layout
 from fide_rating.formats import templates as tpl
 
 SEED_RATINGS: list[int | None] = [2600, 2500, None, 2400, None, 2150, 2300, None, None, 2300]
@@ -49,3 +52,15 @@ def small_swiss() -> Workbook:
     ]  # fmt: skip
     event = tpl.Event(name="Small Swiss", place="Graz", start=dt.date(2024, 5, 10))
     return tpl.fill_swiss(tpl.spec_for("swiss", 6, 3), event, players, rounds)
+
+
+def players_of(path: Path) -> dict[str, dict[str, object]]:
+    """A recalculated crosstable's player rows, by name: each column's value."""
+    ws = openpyxl.load_workbook(path, data_only=True)["Players"]
+    header = [str(c.value) for c in ws[layout.HEADER_ROW]]
+    out: dict[str, dict[str, object]] = {}
+    for row in ws.iter_rows(min_row=layout.FIRST, values_only=True):
+        line: dict[str, object] = dict(zip(header, row, strict=False))
+        if line.get("Name"):
+            out[str(line["Name"])] = line
+    return out

@@ -7,14 +7,14 @@ import datetime as dt
 import zipfile
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 import fide_rating as fr
 from fide_rating.commands.cli import main
 from fide_rating.engine.recalc import recalc_file
-from fide_rating.formats import layout, xlsm
 from fide_rating.formats import templates as tpl
+from fide_rating.formats import xlsm
+from filled import players_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,17 +29,6 @@ def test_every_round_robin_size_is_shipped_odd_and_even() -> None:
         assert sizes[("drr", n)] == 2 * (n if n % 2 else n - 1)
         assert (ROOT / "templates" / f"drr-{n}.ods").is_file()
     assert ("rr", 3) not in sizes and ("rr", 17) not in sizes and ("drr", 11) not in sizes
-
-
-def _players(path: Path) -> dict[str, dict[str, object]]:
-    ws = openpyxl.load_workbook(path, data_only=True)["Players"]
-    header = [str(c.value) for c in ws[layout.HEADER_ROW]]
-    out: dict[str, dict[str, object]] = {}
-    for row in ws.iter_rows(min_row=layout.FIRST, values_only=True):
-        line: dict[str, object] = dict(zip(header, row, strict=False))
-        if line.get("Name"):
-            out[str(line["Name"])] = line
-    return out
 
 
 def test_an_odd_round_robin_with_its_byes_and_a_forfeit(tmp_path: Path) -> None:
@@ -62,7 +51,7 @@ def test_an_odd_round_robin_with_its_byes_and_a_forfeit(tmp_path: Path) -> None:
     wb.save(path)
     out = recalc_file(path)
     assert out.problems == [] and out.output is not None
-    p = _players(out.output)
+    p = players_of(out.output)
     # A: ½ v B, 1 v C, 1 v D, + v E (a forfeit: a point, no game): 3.5 points, 3 rated games
     a = fr.event(2210, [2105, 1990, 1850], [0.5, 1, 1], 20, "2025-10")
     assert (p["A"]["Pts"], p["A"]["Played"], p["A"]["n"]) == (3.5, 3, 3)

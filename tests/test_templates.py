@@ -7,14 +7,13 @@ import zipfile
 from fractions import Fraction
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 import fide_rating as fr
 from fide_rating.engine.recalc import recalc_file
 from fide_rating.formats import layout
 from fide_rating.formats import templates as tpl
-from filled import seed_round_robin, small_swiss
+from filled import players_of, seed_round_robin, small_swiss
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "templates"
@@ -32,24 +31,13 @@ def test_shipped_templates_are_fresh(spec: tpl.Spec, tmp_path: Path) -> None:
     assert (SHIPPED / f"{spec.name}.ods").exists(), "run: fide-rating template --all --ods"
 
 
-def _players(path: Path) -> dict[str, dict[str, object]]:
-    ws = openpyxl.load_workbook(path, data_only=True)["Players"]
-    header = [str(c.value) for c in ws[layout.HEADER_ROW]]
-    out: dict[str, dict[str, object]] = {}
-    for row in ws.iter_rows(min_row=layout.FIRST, values_only=True):
-        line: dict[str, object] = dict(zip(header, row, strict=False))
-        if line.get("Name"):
-            out[str(line["Name"])] = line
-    return out
-
-
 def test_seed_000_round_robin_example_2012(tmp_path: Path) -> None:
     path = tmp_path / "seed.xlsx"
     seed_round_robin().save(path)
     out = recalc_file(path)
     assert out.problems == []
     assert out.output is not None
-    p = _players(out.output)
+    p = players_of(out.output)
     # the unrated: Rc, Ru before and after the correction (B.02 2012, Hungarian translation, 8.58)
     expected = {"C": (2348, 2423, 2348, 2423), "E": (2348, 2393, 2348, 2393),
                 "H": (2348, 2150, 2342, 2144), "I": (2348, 2032, 2322, 2006)}  # fmt: skip
@@ -76,7 +64,7 @@ def test_seed_000_round_robin_example_2005(tmp_path: Path) -> None:
     seed_round_robin(dt.date(2007, 5, 1)).save(path)
     out = recalc_file(path)
     assert out.output is not None
-    p = _players(out.output)
+    p = players_of(out.output)
     expected = {
         "C": (2411, 2351, 2414),
         "E": (2386, 2348, 2386),
@@ -95,7 +83,7 @@ def test_small_swiss_matches_the_core(tmp_path: Path) -> None:
     out = recalc_file(path)
     assert out.problems == []
     assert out.output is not None
-    p = _players(out.output)
+    p = players_of(out.output)
     ed = fr.get_edition(dt.date(2024, 5, 10))
     # Alpha: v Delta (unrated: not rated), v Bravo ½, v Charlie 1
     alpha = fr.event(2410, [2105, 1950], [0.5, 1], 10, ed)
@@ -145,9 +133,9 @@ def test_a_bad_result_shows_as_an_error_never_a_blank_or_a_number(tmp_path: Path
     wb.save(path)
     out = recalc_file(path)
     assert out.output is not None
-    charlie = _players(out.output)["Charlie"]
+    charlie = players_of(out.output)["Charlie"]
     for column in ("Pts", "n", "Rc/Ra", "W", "We", "K", "K*chg", "Rp"):
         value = charlie[column]
         assert value == "#FIDE! results: expected 1, 0.5 or 0, got '7'", (column, value)
     assert charlie["New"] == "#VALUE!"  # Ro + an error text: Excel's own error
-    assert _players(out.output)["Alpha"]["New"] not in (None, "")  # the others unaffected
+    assert players_of(out.output)["Alpha"]["New"] not in (None, "")  # the others unaffected

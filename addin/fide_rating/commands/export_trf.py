@@ -36,7 +36,7 @@ def register(sub: Commands) -> None:
 
 def main(args: argparse.Namespace) -> int:
     from ..events.event import rating_type
-    from ..formats.crosstable import GAMES_BEFORE_UNKNOWN, crosstable, load_event_cell, lost_players
+    from ..formats.crosstable import GAMES_BEFORE_UNKNOWN, lost_players, read_crosstable
     from ..formats.trf import write_file
     from ..formats.trf_write import as_trf16, as_trf26, no_time_control
 
@@ -47,7 +47,7 @@ def main(args: argparse.Namespace) -> int:
             f"{shown(source)}: import-trf makes a workbook of a TRF"
         )
     out = output(Path(args.output or source.with_suffix(".trf").name), args, source)
-    t, known = crosstable(source)
+    t, known, written = read_crosstable(source)
     if not t.players:
         raise FideInputError(
             f"expected players in the workbook (rows with a name on the Players sheet), got "
@@ -76,7 +76,7 @@ def main(args: argparse.Namespace) -> int:
         what = "TRF-2026" + (f"; added: {', '.join(notes)}" if notes else "")
     write_file(t, out)
     say(f"wrote {shown(out)}: {len(t.players)} players, {t.rounds} rounds ({what})")
-    wanted = str(load_event_cell(source, "B8") or "").strip().lower()
+    wanted = written.lower()
     if args.format == "trf26" and wanted in ("rapid", "blitz"):
         kind, why = rating_type(t)
         if kind != wanted:

@@ -74,9 +74,10 @@ def main(args: argparse.Namespace) -> int:
 def _event_of(source: Path) -> tuple[object, object]:
     """The crosstable's start date and rating type (its Event sheet, B5 and B8): the edition
     whose R&B 7.2.1 applies."""
-    from ..formats.crosstable import load_event_cell
+    from ..formats.crosstable import load_event_cells
 
     try:
-        return load_event_cell(source, "B5"), load_event_cell(source, "B8")
+        start, kind = load_event_cells(source, "B5", "B8")
+        return start, kind
     except Exception:  # a workbook that cannot be read is said by fill_rows
         return None, None

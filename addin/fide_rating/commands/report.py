@@ -91,9 +91,9 @@ def main(args: argparse.Namespace) -> int:
             say(line)  # (say escapes what a name could hold)
     _k_sources(lines)
     shown_rows = [[*r] for r in rows]
-    if applied is not None and applied.changed(t):
+    marked = {str(n) for n in applied.changed(t)} if applied is not None else set()
+    if marked:
         at = head.index("Ro")
-        marked = {str(n) for n in applied.changed(t)}
         for r in shown_rows:
             if r[0] in marked:
                 r[at] += "*"

@@ -54,10 +54,10 @@ def read_event(source: Path, start: _dt.date | None = None) -> Event:
     """An event from a TRF or a crosstable workbook (``start``: the start date given for a
     file whose own is missing or unsure); one without players is refused."""
     if source.suffix.lower() in WORKBOOKS:
-        from ..formats.crosstable import crosstable, load_event_cell
+        from ..formats.crosstable import read_crosstable
 
-        t, known = crosstable(source)
-        kind = str(load_event_cell(source, "B8") or "").strip().lower()
+        t, known, written = read_crosstable(source)
+        kind = written.lower()
         event = Event(t, source, known, kind if kind in RATING_TYPES else None)
     else:
         from ..formats.trf import read

@@ -139,6 +139,7 @@ def event_games(
     unrated: dict[int, UnratedEvent] = {}
     played_score = PLAYED
     broken = t.broken  # games the two records disagree on: counted for neither player
+    in_broken = {n for n, _ in broken}
     for p in players.values():
         played = [
             (o, sc)
@@ -147,7 +148,7 @@ def event_games(
             and (sc := played_score.get(res)) is not None
             and (o := used.get(opp)) is not None
         ]
-        if broken and any(n == p.number for n, _ in broken):
+        if p.number in in_broken:
             played = [
                 (o, sc)
                 for k, (opp, _, res) in enumerate(p.rounds, start=1)

@@ -118,6 +118,13 @@ def from_workbook(path: Path) -> Tournament:
 def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
     """A crosstable workbook's event as a TRF, and what its rows know that a TRF does not
     carry (the rated games before the event, 2400 reached, the list's K), by starting rank."""
+    t, known, _ = read_crosstable(path)
+    return t, known
+
+
+def read_crosstable(path: Path) -> tuple[Tournament, dict[int, Known], str]:
+    """:func:`crosstable`, and the rating type its Event sheet names (B8, as written), from
+    one reading of the workbook."""
     import openpyxl
 
     from ..formats.trf import parse
@@ -247,7 +254,7 @@ def crosstable(path: Path) -> tuple[Tournament, dict[int, Known]]:
         lines[last:last] = rest
     out = Tournament(lines=lines, encoding=original.encoding, newline=original.newline,
                      final=original.final)  # fmt: skip
-    return out, known
+    return out, known, str(wb["Event"]["B8"].value or "").strip()
 
 
 def lost_players(path: Path, t: Tournament) -> list[Player]:
@@ -272,13 +279,15 @@ def lost_players(path: Path, t: Tournament) -> list[Player]:
     return [p for n, p in sorted(original.players.items()) if n not in t.players]
 
 
-def load_event_cell(path: Path, cell: str) -> object:
-    """A cell of a crosstable workbook's Event sheet (B8: the rating type)."""
+def load_event_cells(path: Path, *cells: str) -> tuple[object, ...]:
+    """Cells of a crosstable workbook's Event sheet, from one reading of it."""
     import openpyxl
 
     wb = openpyxl.load_workbook(path, read_only=True)
     try:
-        return wb["Event"][cell].value if "Event" in wb.sheetnames else None
+        if "Event" not in wb.sheetnames:
+            return tuple(None for _ in cells)
+        return tuple(wb["Event"][cell].value for cell in cells)
     finally:
         wb.close()
 
