@@ -81,10 +81,15 @@ define("PHI", "n")(numeric(normal_pdf))
 define("GAUSS", "n")(numeric(lambda z: normal_cdf(z) - 0.5))
 
 
+_LN10 = math.log(10)
+
+
 def _lognorm_dist(x: float, mean: float, sd: float, cumulative: bool) -> float | None:
+    """The lognormal distribution, ln x taken as log10(x) · ln 10 as Excel's saved values show
+    it (LOGNORM.DIST(1E-10,0,1,TRUE) is Φ(-23.02585092994046), one unit off ln 1E-10)."""
     if x <= 0 or sd <= 0:
         return None
-    z = (math.log(x) - mean) / sd
+    z = (math.log10(x) * _LN10 - mean) / sd
     return normal_cdf(z) if cumulative else normal_pdf(z) / (sd * x)
 
 
