@@ -26,6 +26,8 @@ _EPS = 2.220446049250313e-16
 _TINY = 1e-300
 _LN_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _SQRT2 = math.sqrt(2.0)
+_SMALL = 1e-8  # a density this far in a tail is computed from its powers ...
+_FAR_BELOW = 1e-290  # ... while they are plain numbers
 
 
 def _stirlerr_halves() -> tuple[float, ...]:
@@ -263,13 +265,14 @@ def _gamma_series(a: float, x: float) -> float:
 
 
 def _series_prefix(a: float, x: float) -> float:
-    """``x^a e^-x / Γ(a+1)`` below the mean (x < a + 1): by the power itself while it and Γ
-    are plain numbers (a few units in the last place, where the saddle point's exponent,
-    large when x is far below a, loses digits: GAMMA.DIST(1E-5,9,2,TRUE) is
-    5.38226469068969e-54 in Excel, good to 15 digits), else as the Poisson density."""
+    """``x^a e^-x / Γ(a+1)`` below the mean (x < a + 1): far in the tail (a power below
+    1e-8) by the power itself while it and Γ are plain numbers, good to a few units in the
+    last place where the saddle point's exponent, large there, loses digits
+    (GAMMA.DIST(1E-5,9,2,TRUE) is 5.38226469068969e-54 in Excel, good to 15 digits); else
+    as the Poisson density."""
     if a < 170:
         power: float = x**a
-        if 1e-290 < power < 1e290:
+        if _FAR_BELOW < power < _SMALL:
             return power * math.exp(-x) / math.gamma(a + 1)
     return poisson_density(a, x)
 
@@ -362,6 +365,10 @@ def _beta_fraction(x: float, a: float, b: float, y: float) -> float:
 
 def beta_prefix(x: float, a: float, b: float, y: float) -> float:
     """``x^a y^b / B(a, b)``, y being 1 - x."""
+    if a + b < 170:  # far in a tail: by the powers, as for the gamma series' prefix
+        power: float = x**a * y**b
+        if _FAR_BELOW < power < _SMALL:
+            return power * math.gamma(a + b) / (math.gamma(a) * math.gamma(b))
     return binomial_density(a, a + b, x, y) * a * b / (a + b)
 
 
