@@ -35,6 +35,7 @@ from . import (
     statistical,
     text,
     units,
+    web,
 )
 from .base import FUNCTIONS, Function, Impl, bind, define
 
@@ -68,4 +69,5 @@ __all__ = [
     "statistical",
     "text",
     "units",
+    "web",
 ]
