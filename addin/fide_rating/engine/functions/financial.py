@@ -30,9 +30,17 @@ def _numbers(args: list[float | None], *defaults: float) -> list[float]:
 
 def _growth(rate: float, nper: float) -> float | XlError:
     """(1 + rate) ** nper - 1, to the last bit (``expm1`` and ``log1p``: Excel's own figures,
-    which a plain power misses by some units in the 15th digit)."""
+    which a plain power misses by some units in the 15th digit). A rate below -100 % has a
+    power for a whole ``nper`` only (else #NUM!), -100 % none for a negative one (#DIV/0!),
+    as Excel's saved values show."""
     try:
-        return math.expm1(nper * math.log1p(rate))
+        if rate > -1:
+            return math.expm1(nper * math.log1p(rate))
+        if rate == -1:
+            return DIV0 if nper < 0 else -1.0 if nper > 0 else 0.0
+        if nper != math.floor(nper):
+            return NUM
+        return math.pow(1 + rate, nper) - 1
     except (OverflowError, ValueError):
         return NUM
 
@@ -44,8 +52,10 @@ def _pv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
     if rate == 0:
         return -(fv + pmt * nper)
     g = _growth(rate, nper)
-    if isinstance(g, XlError) or g == -1:
-        return NUM
+    if isinstance(g, XlError):
+        return g
+    if g == -1:  # nothing left of a value after nper periods: none to discount back
+        return DIV0
     return -(fv + pmt * (1 + rate * (when != 0)) * g / rate) / (g + 1)
 
 
@@ -69,6 +79,8 @@ def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resul
         return NUM
     if rate == 0:
         return -(pv + fv) / nper
+    if rate <= -1:  # Excel's PMT takes no rate of -100 % or below (its saved values)
+        return NUM
     g = _growth(rate, nper)
     if isinstance(g, XlError) or g == 0:
         return NUM
@@ -399,27 +411,45 @@ def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     finance, reinvest = args[1], args[2]
     assert isinstance(finance, float) and isinstance(reinvest, float)
     n = len(flows)
-    negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
-    positive = math.fsum(x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0)
-    if negative == 0 or positive == 0 or n < 2:
+    try:
+        negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
+        positive = math.fsum(x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0)
+    except ZeroDivisionError:
         return DIV0
-    return float((-positive / negative) ** (1 / (n - 1)) - 1)
-
-
-@define("EFFECT", "n n", single=True)
-def _effect(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    rate, periods = args[0], math.trunc(args[1])
-    if rate <= 0 or periods < 1:
+    if negative == 0 or n < 2:
+        return DIV0
+    ratio = -positive / negative
+    if ratio < 0:  # a negative rate below -100 % turns a value's sign: no real root
         return NUM
-    return float((1 + rate / periods) ** periods - 1)
+    if ratio == 0:  # nothing paid back: all is lost (Excel's -1)
+        return -1.0
+    return math.pow(ratio, 1 / (n - 1)) - 1
 
 
-@define("NOMINAL", "n n", single=True)
-def _nominal(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    rate, periods = args[0], math.trunc(args[1])
-    if rate <= 0 or periods < 1:
-        return NUM
-    return float(periods * ((1 + rate) ** (1 / periods) - 1))
+def _per_year(effective: bool) -> Impl:
+    """EFFECT and NOMINAL: a nominal annual rate compounded ``npery`` times a year (truncated
+    to whole periods) to the effective rate, and back; a rate not above 0 or fewer than one
+    period is #NUM!, a logical #VALUE! (an Analysis ToolPak function's rule)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = atp_numbers(args)
+        if isinstance(found, XlError):
+            return found
+        rate, periods = found[0], math.trunc(found[1])
+        if rate <= 0 or periods < 1:
+            return NUM
+        try:
+            if effective:
+                return float((1 + rate / periods) ** periods - 1)
+            return float(periods * ((1 + rate) ** (1 / periods) - 1))
+        except OverflowError:
+            return NUM
+
+    return impl
+
+
+define("EFFECT", "v v", single=True)(_per_year(True))
+define("NOMINAL", "v v", single=True)(_per_year(False))
 
 
 @define("SYD", "n n n n")
