@@ -209,20 +209,23 @@ def _xnpv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     to the power of its days after the first payment over 365, as Excel documents it."""
     rate = args[0]
     assert isinstance(rate, float)
-    dated = _dated(book, args[1], args[2])
+    dated = _dated(book, args[1], args[2], irr=False)
     if isinstance(dated, XlError):
         return dated
     values, days = dated
-    if rate <= -1:
+    if rate < 0:  # Excel's XNPV takes no negative rate (its saved values)
         return NUM
     return math.fsum(v / (1 + rate) ** ((d - days[0]) / 365)
                      for v, d in zip(values, days, strict=True))  # fmt: skip
 
 
-def _dated(book: Book, payments: Result, dates: Result) -> tuple[list[float], list[int]] | XlError:
+def _dated(
+    book: Book, payments: Result, dates: Result, *, irr: bool
+) -> tuple[list[float], list[int]] | XlError:
     """XNPV's and XIRR's payments and their dates (whole days): an error among them is the
-    result; a count that differs, none, or a date before the first is #NUM!; a value not a
-    number #VALUE! (Excel's XNPV and XIRR pages)."""
+    result; a count that differs, none, a date before 0 or before the first is #NUM!. A
+    payment not a number is #NUM! in XNPV; in XIRR a blank is 0 and a text or logical
+    #VALUE! (Excel's saved values)."""
     values = [v for line in as_grid(book, payments) for v in line]
     days = [v for line in as_grid(book, dates) for v in line]
     for v in (*values, *days):
@@ -230,10 +233,15 @@ def _dated(book: Book, payments: Result, dates: Result) -> tuple[list[float], li
             return v
     if len(values) != len(days) or not values:
         return NUM
-    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in (*values, *days)):
+    if irr:
+        values = [0.0 if v is None else v for v in values]
+    numeric = [isinstance(v, float | int) and not isinstance(v, bool) for v in values]
+    if not all(numeric):
+        return VALUE if irr else NUM
+    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in days):
         return VALUE
     whole = [math.floor(float(d)) for d in days]  # type: ignore[arg-type]
-    if any(d < whole[0] for d in whole):
+    if any(d < 0 or d < whole[0] for d in whole):
         return NUM
     return [float(v) for v in values], whole  # type: ignore[arg-type]
 
@@ -284,7 +292,7 @@ def _rate(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resu
         step = f / d
         rate -= step
         if abs(step) < 1e-10:
-            return rate
+            return rate if rate > -1 else NUM  # no rate of -100 % or below (Excel's #NUM!)
     return NUM
 
 
@@ -310,11 +318,12 @@ def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: 
 
 def _per_period(part: Callable[[float, float, float, float, float, float], float]) -> Impl:
     """IPMT's or PPMT's figure for period ``per`` of ``nper`` (rate, per, nper, pv, fv, type):
-    a period outside 1..nper is #NUM!."""
+    a period before the first or from ``nper + 1`` on is #NUM! (a fraction of a period past
+    ``nper`` is computed, as Excel's saved values show)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
         rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
-        if not 1 <= per <= nper or nper == 0:
+        if not 1 <= per < nper + 1 or nper == 0:
             return NUM
         return part(rate, per, nper, pv, fv, 1.0 if when else 0.0)
 
@@ -392,7 +401,7 @@ def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The internal rate of return of payments on dates, in years of 365 days from the first
     payment's date (XNPV's discounting)."""
-    dated = _dated(book, args[0], args[1])
+    dated = _dated(book, args[0], args[1], irr=True)
     if isinstance(dated, XlError):
         return dated
     values, days = dated
