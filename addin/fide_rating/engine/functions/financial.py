@@ -1,6 +1,7 @@
 """Financial functions (Excel's category): PV, FV, PMT, NPER, RATE, IPMT, PPMT, NPV, XNPV,
-IRR, XIRR, MIRR, EFFECT, NOMINAL, SLN, SYD, DB, DDB, VDB; RRI, PDURATION, FVSCHEDULE, ISPMT,
-CUMIPMT, CUMPRINC, DOLLARDE, DOLLARFR. The securities (bonds, bills) are :mod:`.securities`.
+IRR, XIRR, MIRR, EFFECT, NOMINAL; RRI, PDURATION, FVSCHEDULE, ISPMT, CUMIPMT, CUMPRINC,
+DOLLARDE, DOLLARFR. The securities (bonds, bills) are :mod:`.securities`, the depreciation
+functions :mod:`.depreciation`.
 
 The time-value formulas are those of Excel's function reference (and of OpenFormula, which
 writes them out): ``type`` 1 is a payment at the start of each period.
@@ -12,14 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
 
 from ..formula.coerce import number
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
 from .base import Impl, define, numbers_of
 
 
-def _numbers(args: list[float | None], *defaults: float) -> list[float]:
+def with_defaults(args: list[float | None], *defaults: float) -> list[float]:
     """The arguments, those left out (or written empty) given their defaults in order from
     the first optional one."""
     first = len(args) - len(defaults)
@@ -47,7 +47,7 @@ def _growth(rate: float, nper: float) -> float | XlError:
 
 @define("PV", "n n n n? n?")
 def _pv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pmt, fv, when = found
     if rate == 0:
         return -(fv + pmt * nper)
@@ -61,7 +61,7 @@ def _pv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
 
 @define("FV", "n n n n? n?")
 def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pmt, pv, when = found
     if rate == 0:
         return -(pv + pmt * nper)
@@ -73,7 +73,7 @@ def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
 
 @define("PMT", "n n n n? n?")
 def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pv, fv, when = found
     if nper == 0:
         return NUM
@@ -105,102 +105,6 @@ def _npv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         discount *= 1 + rate
         total += v / discount
     return total
-
-
-@define("SLN", "n n n")
-def _sln(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    cost, salvage, life = args
-    return DIV0 if life == 0 else (cost - salvage) / life
-
-
-@define("DB", "n n n n n?")
-def _db(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """Fixed-declining-balance depreciation of ``period``: the rate rounded to three decimals,
-    the first and the extra last period prorated by ``month``, as Excel documents it."""
-    cost, salvage, life, period, month = _numbers(args, 12.0)
-    months = int(month)
-    last = int(life) + (months < 12)
-    if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or not 1 <= months <= 12:
-        return NUM
-    if int(period) > last:
-        return NUM
-    if cost == 0:
-        return 0.0
-    exact = Decimal(repr(1 - (salvage / cost) ** (1 / life)))
-    rate = float(exact.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
-    total = 0.0
-    dep = 0.0
-    for p in range(1, int(period) + 1):
-        if p == 1:
-            dep = cost * rate * months / 12
-        elif p == int(life) + 1:
-            dep = (cost - total) * rate * (12 - months) / 12
-        else:
-            dep = (cost - total) * rate
-        total += dep
-    return dep
-
-
-def _declining(cost: float, salvage: float, life: float, period: float, factor: float) -> float:
-    """The declining-balance depreciation of whole period ``period`` (1-based) at ``factor``
-    over ``life``, never taking the value below ``salvage``."""
-    rate = min(factor / life, 1.0)
-    before = cost * math.pow(1 - rate, period - 1) if rate < 1 else (cost if period == 1 else 0.0)
-    after = cost * math.pow(1 - rate, period)
-    return max(0.0, before - max(after, salvage))
-
-
-def _depreciation(cost: float, salvage: float, life: float, left: float, periods: float,
-                  factor: float, switch: bool) -> float:  # fmt: skip
-    """Depreciation over the first ``periods`` (the last may be a fraction, prorated) of an
-    asset worth ``cost`` with ``left`` periods of its life to go: declining balance, switching
-    (with ``switch``) to the straight line over the rest of the life once that gives more."""
-    total = 0.0
-    to_write_off = cost - salvage
-    straight = 0.0
-    switched = False
-    whole = math.ceil(periods)
-    for p in range(1, whole + 1):
-        if not switched:
-            dec = _declining(cost, salvage, life, p, factor)
-            straight = to_write_off / (left - (p - 1))
-            if switch and straight > dec:
-                term, switched = straight, True
-            else:
-                term = dec
-                to_write_off -= dec
-        else:
-            term = straight
-        if p == whole:
-            term *= periods + 1 - whole
-        total += term
-    return total
-
-
-@define("VDB", "n n n n n n? b?")
-def _vdb(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """Variable-declining-balance depreciation from ``start_period`` to ``end_period``:
-    ``factor`` (2, double declining) times the straight-line rate on the value left, switching
-    to the straight line over the rest of the life when that gives more, unless ``no_switch``.
-    With a fractional start the periods run from its fraction (a short first period, then
-    whole ones), as Excel's saved values show."""
-    cost, salvage, life, start, end = args[:5]
-    factor = 2.0 if args[5] is None else args[5]
-    no_switch = bool(args[6])
-    assert isinstance(factor, float) and isinstance(cost, float) and isinstance(end, float)
-    assert isinstance(salvage, float) and isinstance(life, float) and isinstance(start, float)
-    if start < 0 or end < start or end > life or cost < 0 or salvage > cost or factor <= 0:
-        return NUM
-    if life <= 0:
-        return NUM
-    switch = not no_switch
-    value, left = cost, life
-    part = start - math.floor(start)
-    if part:  # the schedule's periods begin at the start's fraction: a short first period
-        value -= _depreciation(value, salvage, life, left, part, factor, switch)
-        left -= part
-    value -= _depreciation(value, salvage, life, left, math.floor(start), factor, switch)
-    return _depreciation(value, salvage, life, life - start, end - start, factor, switch)
 
 
 @define("XNPV", "n x x")
@@ -259,7 +163,7 @@ def _annuity(rate: float, nper: float, pmt: float, pv: float, fv: float, when: f
 def _nper(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """The number of periods of an investment: payments ``pmt`` at ``rate`` from ``pv`` to
     ``fv`` (0), at the end of each period (``type`` 0) or the start (1)."""
-    rate, pmt, pv, fv, when = _numbers(args, 0.0, 0.0)
+    rate, pmt, pv, fv, when = with_defaults(args, 0.0, 0.0)
     kind = 1.0 if when else 0.0
     if rate == 0:
         return DIV0 if pmt == 0 else -(pv + fv) / pmt
@@ -277,7 +181,7 @@ def _nper(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resu
 def _rate(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """The rate per period that makes the time-value equation hold, by Newton's method from
     ``guess`` (10 %), as Excel: #NUM! when 20 steps do not reach 1e-7."""
-    nper, pmt, pv, fv, when, guess = _numbers(args, 0.0, 0.0, 0.1)
+    nper, pmt, pv, fv, when, guess = with_defaults(args, 0.0, 0.0, 0.1)
     kind = 1.0 if when else 0.0
     rate = guess
     for _ in range(20):
@@ -322,7 +226,7 @@ def _per_period(part: Callable[[float, float, float, float, float, float], float
     ``nper`` is computed, as Excel's saved values show)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-        rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
+        rate, per, nper, pv, fv, when = with_defaults(args, 0.0, 0.0)
         if not 1 <= per < nper + 1 or nper == 0:
             return NUM
         return part(rate, per, nper, pv, fv, 1.0 if when else 0.0)
@@ -422,7 +326,9 @@ def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     n = len(flows)
     try:
         negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
-        positive = math.fsum(x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0)
+        positive = math.fsum(
+            x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0
+        )
     except ZeroDivisionError:
         return DIV0
     if negative == 0 or n < 2:
@@ -459,23 +365,6 @@ def _per_year(effective: bool) -> Impl:
 
 define("EFFECT", "v v", single=True)(_per_year(True))
 define("NOMINAL", "v v", single=True)(_per_year(False))
-
-
-@define("SYD", "n n n n")
-def _syd(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    cost, salvage, life, per = args
-    if life <= 0 or per <= 0 or per > life:
-        return NUM
-    return (cost - salvage) * (life - per + 1) * 2 / (life * (life + 1))
-
-
-@define("DDB", "n n n n n?")
-def _ddb(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """Double (or ``factor``) declining-balance depreciation of one period."""
-    cost, salvage, life, period, factor = _numbers(args, 2.0)
-    if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or factor <= 0 or period > life:
-        return NUM
-    return _declining(cost, salvage, life, period, factor)
 
 
 # --- growth, schedules and cumulative payments ------------------------------------------------
