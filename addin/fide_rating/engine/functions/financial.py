@@ -292,12 +292,14 @@ def _irr_of(flows: list[float], times: list[float], guess: float) -> float | XlE
 @define("IRR", "x n?")
 def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The internal rate of return of cash flows at regular periods (at least one positive and
-    one negative), from ``guess`` (10 %)."""
+    one negative), from ``guess`` (10 %; one of -100 % or below is #VALUE!)."""
     flows = _cash_flows(book, args[0])
     if isinstance(flows, XlError):
         return flows
     guess = 0.1 if args[1] is None else args[1]
     assert isinstance(guess, float)
+    if guess <= -1:  # no rate of -100 % or below to start from (Excel's #VALUE!)
+        return VALUE
     return _irr_of(flows, [float(i) for i in range(len(flows))], guess)
 
 
