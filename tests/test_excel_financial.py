@@ -84,6 +84,7 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
         -25.944223901397258,
         "XNPV.xlsx Q4",
     ),
+    ("=XNPV(0,A1:C1,D1:F1)", _row(-20, 8, 5, 44958, 44986, 45017), -7.0, "at 0 %: the sum"),
     # IRR: a guess of -100 % or below is #VALUE!
     ("=IRR(A1:F1,-1)", _row(-20, 5, 5, -10, 5), VALUE, "IRR.xlsx General!N5"),
     ("=IRR(A1:F1,-10)", _row(-1000, 230, 200, 125, 200, 10), VALUE, "General!N3 there"),
@@ -148,6 +149,8 @@ def test_amortisation_schedules(period: int, degressive: float, linear: float) -
         ("=AMORLINC(2400,39679,39813,300,1,0.15,5)", NUM),
         ("=AMORLINC(2400,39679,39813,300,1,0.15)", 360.0),  # basis 0
         ("=AMORLINC(2400,39679,39813,300,TRUE,0.15,1)", VALUE),
+        ("=AMORLINC(0,39679,39813,0,1,0.15,1)", 0.0),  # nothing to write off
+        ("=AMORDEGRC(0,39679,39813,0,1,0.15,1)", 0.0),
         ("=AMORDEGRC(2400,39679,39813,300,1,0.25,1)", 776.0),  # a life of 4: 1.5
         ("=AMORDEGRC(2400,39679,39813,300,1,0.22,1)", NUM),  # 4.5 years: none
         ("=AMORDEGRC(2400,39679,39813,300,1,0.4,1)", NUM),  # 2.5 years: none

@@ -181,6 +181,8 @@ def _amortisation(degressive: bool) -> Impl:
 def _linear(cost: float, part: float, salvage: float, period: int, rate: float) -> Result:
     full = cost * rate
     first = part * rate * cost
+    if full == 0:  # nothing to write off
+        return 0.0
     whole_periods = math.trunc((cost - salvage - first) / full)
     if period == 0:
         return first

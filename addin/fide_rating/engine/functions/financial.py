@@ -319,7 +319,8 @@ def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 @define("MIRR", "x n n")
 def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The modified internal rate of return: negative flows financed at ``finance_rate``,
-    positive ones reinvested at ``reinvest_rate``."""
+    positive ones reinvested at ``reinvest_rate``. No negative flow is #DIV/0!, no positive
+    one -100 %, a sum turned negative by a rate below -100 % #NUM! (Excel's saved values)."""
     flows = _cash_flows(book, args[0])
     if isinstance(flows, XlError):
         return flows
