@@ -68,6 +68,11 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
     ("=RATE(10,-1200,2000,0,1)", {}, NUM, "RATE.xlsx F17"),
     ("=RATE(10,-1200,2000)", {}, NUM, "RATE.xlsx G17"),
     ("=RATE(12,-200,8000)", {}, -0.1494854996186651, "RATE.xlsx G3"),
+    # ... and more than Excel's documented 20 steps (300 periods), but not 3300 periods
+    ("=RATE(300,-200,8000,0,1)", {}, 0.025627751816686105, "RATE.xlsx F19"),
+    ("=RATE(300,-200,8000)", {}, 0.024984769422422157, "RATE.xlsx G19"),
+    ("=RATE(3300,-200,8000,0,1)", {}, NUM, "RATE.xlsx F20"),
+    ("=RATE(3300,-200,8000)", {}, NUM, "RATE.xlsx G20"),
     # XNPV: a blank, a text or a logical among the payments is #NUM!, so are a negative
     # rate and a date before 0; XIRR reads a blank as 0, a text or logical as #VALUE!
     ("=XNPV(0.1,A1:C1,D1:F1)", _row(20, None, 5, 44958, 44986, 45017), NUM, "XNPV.xlsx Q7"),
