@@ -125,8 +125,11 @@ def _evaluate(
     done = [key for key in pending if key not in failed and key in book.results]
     outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
     outcome.computed = len(done)
-    for sheet in dict.fromkeys(key[0] for key in done):
-        view = Computed(book, failed, done, sheet)
+    done_in: dict[str, list[tuple[str, int, int]]] = {}
+    for key in done:
+        done_in.setdefault(key[0], []).append(key)
+    for sheet, done_here in done_in.items():  # each sheet's view over its own cells only
+        view = Computed(book, failed, done_here, sheet)
         parts[where[sheet]], changed = patch_part(parts[where[sheet]], view, view.cell)
         outcome.changed += changed
     by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
