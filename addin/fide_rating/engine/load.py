@@ -10,7 +10,7 @@ library.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .book import MISSING, Book, Origins, Problem, not_computed
@@ -32,7 +32,7 @@ from .package import (
     tables,
 )
 from .pivot import read_pivots
-from .whatif import data_table, table_cell
+from .whatif import DataTable, data_table, table_cell
 
 
 @dataclass(slots=True)
@@ -49,6 +49,7 @@ class Loaded:
     problems: list[Problem]
     formulas: int  # formula cells (an array formula's range: each of its cells)
     cached: dict[str, dict[tuple[int, int], Value]]  # the formulas' saved values, if kept
+    tables: list[DataTable] = field(default_factory=list)  # the data tables (What-If)
 
 
 def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
@@ -77,6 +78,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     problems: list[Problem] = []
     count = 0
     pending: list[tuple[str, int, int]] = []
+    data_tables: list[DataTable] = []
     # where each formula was written (a shared formula's first cell): for the order of
     # evaluation when a chain of references is too deep to follow by recursion
     sources = book.origins = Origins(book.compiled)
@@ -143,6 +145,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
             try:
                 if f.kind == "dataTable":  # each cell of its range computed by the table
                     table = data_table(title, f.table or {})
+                    data_tables.append(table)
                     closure = table_cell(table)
                     for at in table.cells():
                         compiled[at] = closure
@@ -197,7 +200,9 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     sources.add(raiser, (text, r, c) if f.text is not None else
                                 written_at.get(f.shared or "", (text, r, c)))  # fmt: skip
         del fixed, formulas  # read into the book: computing needs the book alone
-    return Loaded(book, compiler, names, where, pending, sources, problems, count, cached)
+    return Loaded(
+        book, compiler, names, where, pending, sources, problems, count, cached, data_tables
+    )
 
 
 def _structured(text: str, in_tables: dict[str, Table], sheet: str = "") -> str:
