@@ -41,6 +41,7 @@ from .formula.values import (
     scalar,
 )
 from .functions import FUNCTIONS, bind
+from .functions.lambdas import HELPERS, OMITTED, Frames, Lambda
 
 # --- the compiler ---------------------------------------------------------------------------
 
@@ -116,7 +117,10 @@ class Compiler:
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
         self._naming: set[str] = set()  # the names being compiled: one met again is a circle
-        self._scopes: list[dict[str, Fn]] = []  # LET's names, the innermost last
+        # the names LET and LAMBDA give values to, the innermost last: each scope's names,
+        # its frames (one list of values per computation under way), and for a LAMBDA's
+        # parameters their places (ISOMITTED reads them as given)
+        self._scopes: list[tuple[dict[str, Fn], Frames, dict[str, int] | None]] = []
 
     def tree(self, formula: str, row: int, col: int) -> tuple[Any, ...]:
         """The formula's syntax tree, its relative references as offsets from (row, col)."""
@@ -229,7 +233,12 @@ class Compiler:
             return lambda book, sh, r, c: _area_of(n, sh, r, c)
         if kind == "name":
             bound = self._bound(n[1])
-            return bound if bound is not None else self.name(n[1], reference=reference)
+            if bound is not None:
+                return bound
+            return self.name(n[1], reference=reference, array=array)
+        if kind == "invoke":
+            callee = yield self._node(n[1], array, True)
+            return (yield from self.invoke(callee, n[2], array=array))
         if kind in ("range", "isect"):
             spine = []  # A1:B2:C3 ...: one loop, however long
             while n[0] == kind:
@@ -260,7 +269,10 @@ class Compiler:
             of = yield self._node(n, array)
 
             def pct(book: Book, sh: str, r: int, c: int) -> Result:
-                v = scalar(book, of(book, sh, r, c), r, c)
+                got = of(book, sh, r, c)
+                if array and isinstance(got, Area | list):  # {=A1:A3%}: each element
+                    return broadcast("/", as_grid(book, got), [[100.0**times]])
+                v = scalar(book, got, r, c)
                 for _ in range(times):
                     v = arith("/", v, 100.0)
                 return v
@@ -282,7 +294,7 @@ class Compiler:
             return (yield from self.function(n[1], n[2], array=array))
         raise Unsupported(f"cannot evaluate {kind}")
 
-    def name(self, text: str, *, reference: bool = False) -> Fn:
+    def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn:
         """A defined name: the sheet's own definition where the formula's sheet has one (or
         the sheet the formula names, ``Sheet1!Rate``), else the workbook's; a name of another
         workbook is reported; an undefined one is #NAME?. A relative reference in a name is
@@ -296,12 +308,12 @@ class Compiler:
             owner = sheet[1:-1].replace("''", "'") if sheet.startswith("'") else sheet
             match = next((k for k in scoped if k.upper() == owner.upper()), None)
             if match is None:
-                return self._name(upper, self.names.get(upper), reference)
-            return self._name(f"{upper}@{match}", scoped[match], reference)
-        shared = self._name(upper, self.names.get(upper), reference)
+                return self._name(upper, self.names.get(upper), reference, array)
+            return self._name(f"{upper}@{match}", scoped[match], reference, array)
+        shared = self._name(upper, self.names.get(upper), reference, array)
         if not scoped:
             return shared
-        own = {k: self._name(f"{upper}@{k}", v, reference) for k, v in scoped.items()}
+        own = {k: self._name(f"{upper}@{k}", v, reference, array) for k, v in scoped.items()}
         by_upper = {k.upper(): f for k, f in own.items()}
 
         def pick(book: Book, sh: str, r: int, c: int) -> Result:
@@ -310,8 +322,10 @@ class Compiler:
 
         return pick
 
-    def _name(self, upper: str, target: str | None, reference: bool) -> Fn:
-        key = f"{upper}|ref" if reference else upper
+    def _name(self, upper: str, target: str | None, reference: bool, array: bool) -> Fn:
+        """A name's definition compiled (once), as a reference or a value, in an array
+        formula or not; compiled without the LET names of the formula that uses it."""
+        key = upper + ("|ref" if reference else "") + ("|array" if array else "")
         found = self._name_cache.get(key)
         if found is not None:
             return found
@@ -321,17 +335,20 @@ class Compiler:
         if key in self._naming:
             raise Unsupported(f"the name {text} is defined by itself")
         self._naming.add(key)
+        scopes, self._scopes = self._scopes, []
         try:
-            found = self.node(parse(target.lstrip("="), 1, 1), array=False, reference=reference)
+            found = self.node(parse(target.lstrip("="), 1, 1), array=array, reference=reference)
         finally:
             self._naming.discard(key)
+            self._scopes = scopes
         self._name_cache[key] = found
         return found
 
     def _bound(self, text: str) -> Fn | None:
-        """A name LET gives a value to, from the innermost LET out; None for any other."""
-        key = text.upper().removeprefix("_XLPM.")
-        for scope in reversed(self._scopes):
+        """A name LET or LAMBDA gives a value to, from the innermost out; None for any
+        other."""
+        key = _local(text)
+        for scope, _, _ in reversed(self._scopes):
             if key in scope:
                 return scope[key]
         return None
@@ -342,16 +359,17 @@ class Compiler:
         Excel writes the names ``_xlpm.name``."""
         if len(args) < 3 or len(args) % 2 == 0:
             raise Unsupported("LET takes names with their values, then a calculation")
-        frames: list[list[Result]] = []  # one a computation (a cell's LET may run another's)
+        frames: Frames = []  # one a computation (a cell's LET may run another's)
         scope: dict[str, Fn] = {}
         values: list[Fn] = []
-        self._scopes.append(scope)
+        self._scopes.append((scope, frames, None))
         try:
             for i in range(0, len(args) - 1, 2):
                 if args[i][0] != "name" or "!" in args[i][1]:
                     raise Unsupported("a LET name that is not a name")
-                values.append((yield self._node(args[i + 1], array)))
-                scope[args[i][1].upper().removeprefix("_XLPM.")] = _slot(frames, len(values) - 1)
+                # a reference stays one: LET(x, A1, ISREF(x)) is TRUE
+                values.append((yield self._node(args[i + 1], array, True)))
+                scope[_local(args[i][1])] = _slot(frames, len(values) - 1)
             calc = yield self._node(args[-1], array)
         finally:
             self._scopes.pop()
@@ -365,6 +383,119 @@ class Compiler:
                 return calc(book, sh, r, c)
             finally:
                 frames.pop()
+
+        return run
+
+    def lambda_(self, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+        """LAMBDA(parameter1, ..., calculation): a function value (:class:`Lambda`) holding
+        the calculation compiled with the parameters as names, and the values of the LET
+        names and parameters around it as they are when it is made."""
+        if not args:
+            raise Unsupported("LAMBDA takes its parameters, then a calculation")
+        params, required = args[:-1], 0
+        index: dict[str, int] = {}
+        for i, p in enumerate(params):
+            if p[0] != "name" or "!" in p[1] or _local(p[1]) in index:
+                raise Unsupported("a LAMBDA parameter that is not a name of its own")
+            index[_local(p[1])] = i
+            if not p[1].upper().startswith("_XLOP."):  # [b]: an optional parameter
+                required = i + 1
+        frames: Frames = []
+        around = [scope[1] for scope in self._scopes]
+        scope = {k: _parameter(frames, i) for k, i in index.items()}
+        self._scopes.append((scope, frames, index))
+        try:
+            body = yield self._node(args[-1], array)
+        finally:
+            self._scopes.pop()
+        n = len(params)
+
+        def make(book: Book, sh: str, r: int, c: int) -> Result:
+            captured = [(f, f[-1]) for f in around if f]
+            return Lambda(n, required, body, frames, captured)  # type: ignore[return-value]
+
+        return make
+
+    def invoke(self, callee: Fn, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+        """A function value called with ``args``: each computed (a reference stays one,
+        ``LAMBDA(x,ISREF(x))(A1)`` is TRUE), one written empty is omitted; anything but a
+        LAMBDA called is #VALUE!, and so is an error."""
+        compiled = []
+        for a in args:
+            compiled.append(None if a[0] == "missing" else (yield self._node(a, array, True)))
+
+        def run(book: Book, sh: str, r: int, c: int) -> Result:
+            f: Any = callee(book, sh, r, c)
+            if isinstance(f, XlError):
+                return f
+            if not isinstance(f, Lambda):
+                return VALUE
+            return f(book, sh, r, c, [OMITTED if g is None else g(book, sh, r, c)
+                                      for g in compiled])  # fmt: skip
+
+        return run
+
+    def named_lambda(self, name: str, array: bool) -> Fn:
+        """A defined name called as a function (``CountWords(A1)``): its LAMBDA; one the name
+        calls again within its own definition (recursion) is found when it runs."""
+        upper = name.upper()
+        defined = self.names.get(upper) or next(iter(self.local.get(upper, {}).values()), "")
+        try:
+            tree = parse(defined.lstrip("="), 1, 1)
+        except Unsupported:
+            tree = ("err", NAME)
+        if not (tree[0] == "call" and tree[1] in ("LAMBDA", "LET")) and tree[0] != "invoke":
+            if self.macros:
+                raise Unsupported(
+                    f"{name} is not an Excel function: a function of the workbook's macros "
+                    "(VBA or xlwings)"
+                )
+            raise Unsupported(f"{name} is a defined name that is not a LAMBDA, called as one")
+        if not any(k.partition("|")[0].partition("@")[0] == upper for k in self._naming):
+            return self.name(name, array=array)
+        found: list[Fn] = []
+
+        def late(book: Book, sh: str, r: int, c: int) -> Result:
+            if not found:
+                found.append(self.name(name, array=array))
+            return found[0](book, sh, r, c)
+
+        return late
+
+    def isomitted(self, args: list[tuple[Any, ...]]) -> Fn:
+        """ISOMITTED(value): TRUE for a LAMBDA parameter given no argument, FALSE for
+        anything else."""
+        if len(args) != 1:
+            raise Unsupported(f"ISOMITTED takes 1 argument, the formula gives it {len(args)}")
+        if args[0][0] == "name":
+            key = _local(args[0][1])
+            for scope, frames, index in reversed(self._scopes):
+                if key in scope:
+                    if index is None:
+                        break
+                    k = index[key]
+                    return lambda book, sh, r, c: frames[-1][k] is OMITTED
+        return lambda book, sh, r, c: False
+
+    def helper(self, name: str, args: list[tuple[Any, ...]]) -> _Compiling:
+        """MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY: their arguments computed as arrays
+        (a range stays a range), then the function (:mod:`.functions.lambdas`)."""
+        least, most, impl = HELPERS[name]
+        if not least <= len(args) <= most:
+            raise Unsupported(f"{name} takes {least} to {most} arguments, the formula gives it "
+                              f"{len(args)}")  # fmt: skip
+        compiled = []
+        for a in args:
+            compiled.append(None if a[0] == "missing" else (yield self._node(a, True, True)))
+
+        def run(book: Book, sh: str, r: int, c: int) -> Result:
+            values = []
+            for g in compiled:
+                v = OMITTED if g is None else g(book, sh, r, c)
+                if isinstance(v, XlError):
+                    return v
+                values.append(v)
+            return impl(book, sh, r, c, values)
 
         return run
 
@@ -390,15 +521,25 @@ class Compiler:
             return _fide(name, fide_args)
         if name == "LET":
             return (yield from self.let(args, array=array))
+        if name == "LAMBDA":
+            return (yield from self.lambda_(args, array=array))
+        if name == "ISOMITTED":
+            return self.isomitted(args)
+        if name in HELPERS:
+            return (yield from self.helper(name, args))
+        bound = self._bound(name)
+        if bound is not None:  # LET(f, LAMBDA(...), f(2))
+            return (yield from self.invoke(bound, args, array=array))
         spec = FUNCTIONS.get(name)
         if spec is None:
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
                 raise Unsupported(f"{name.split('.', 1)[-1]} is a function of an add-in")
             if name in self.names or name in self.local:
-                raise Unsupported(f"{name} is a function the workbook defines (a LAMBDA)")
+                return (yield from self.invoke(self.named_lambda(name, array), args, array=array))
             if self.macros:
                 raise Unsupported(
-                    f"{name} is not an Excel function (one of the workbook's macros?)"
+                    f"{name} is not an Excel function: a function of the workbook's macros "
+                    "(VBA or xlwings)"
                 )
             return lambda book, sh, r, c: NAME  # not a function Excel knows: #NAME?, as Excel
         if spec.impl is None:
@@ -423,9 +564,26 @@ class Compiler:
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
 
 
-def _slot(frames: list[list[Result]], k: int) -> Fn:
+def _local(text: str) -> str:
+    """A LET name's or a LAMBDA parameter's key: Excel writes ``_xlpm.x`` (``_xlop.x`` for an
+    optional parameter's own name)."""
+    return text.upper().removeprefix("_XLPM.").removeprefix("_XLOP.")
+
+
+def _slot(frames: Frames, k: int) -> Fn:
     """A LET name: its value in the computation under way."""
-    return lambda book, sh, r, c: frames[-1][k]
+    return lambda book, sh, r, c: frames[-1][k]  # type: ignore[no-any-return]
+
+
+def _parameter(frames: Frames, k: int) -> Fn:
+    """A LAMBDA's parameter: its argument in the call under way (one omitted reads as a
+    blank)."""
+
+    def read(book: Book, sh: str, r: int, c: int) -> Result:
+        v = frames[-1][k]
+        return None if v is OMITTED else v  # type: ignore[no-any-return]
+
+    return read
 
 
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
