@@ -41,7 +41,8 @@ from .formula.values import (
     scalar,
 )
 from .functions import FUNCTIONS, bind
-from .functions.lambdas import HELPERS, OMITTED, Frames, Lambda
+from .functions.lambdas import HELPERS, Frames
+from .scopes import Scopes
 
 # --- the compiler ---------------------------------------------------------------------------
 
@@ -96,7 +97,7 @@ def cells_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
     return Area(other or sheet, at_r, at_c, at_r, at_c)
 
 
-class Compiler:
+class Compiler(Scopes):
     """Compiles formula text into closures; one closure per formula shape."""
 
     def __init__(
@@ -344,161 +345,6 @@ class Compiler:
         self._name_cache[key] = found
         return found
 
-    def _bound(self, text: str) -> Fn | None:
-        """A name LET or LAMBDA gives a value to, from the innermost out; None for any
-        other."""
-        key = _local(text)
-        for scope, _, _ in reversed(self._scopes):
-            if key in scope:
-                return scope[key]
-        return None
-
-    def let(self, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
-        """LET(name1, value1, ..., calculation): each value computed once, in order (a value
-        may use the names before it), then the calculation with the names standing for them.
-        Excel writes the names ``_xlpm.name``."""
-        if len(args) < 3 or len(args) % 2 == 0:
-            raise Unsupported("LET takes names with their values, then a calculation")
-        frames: Frames = []  # one a computation (a cell's LET may run another's)
-        scope: dict[str, Fn] = {}
-        values: list[Fn] = []
-        self._scopes.append((scope, frames, None))
-        try:
-            for i in range(0, len(args) - 1, 2):
-                if args[i][0] != "name" or "!" in args[i][1]:
-                    raise Unsupported("a LET name that is not a name")
-                # a reference stays one: LET(x, A1, ISREF(x)) is TRUE
-                values.append((yield self._node(args[i + 1], array, True)))
-                scope[_local(args[i][1])] = _slot(frames, len(values) - 1)
-            calc = yield self._node(args[-1], array)
-        finally:
-            self._scopes.pop()
-
-        def run(book: Book, sh: str, r: int, c: int) -> Result:
-            frame: list[Result] = []
-            frames.append(frame)
-            try:
-                for f in values:
-                    frame.append(f(book, sh, r, c))
-                return calc(book, sh, r, c)
-            finally:
-                frames.pop()
-
-        return run
-
-    def lambda_(self, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
-        """LAMBDA(parameter1, ..., calculation): a function value (:class:`Lambda`) holding
-        the calculation compiled with the parameters as names, and the values of the LET
-        names and parameters around it as they are when it is made."""
-        if not args:
-            raise Unsupported("LAMBDA takes its parameters, then a calculation")
-        params, required = args[:-1], 0
-        index: dict[str, int] = {}
-        for i, p in enumerate(params):
-            if p[0] != "name" or "!" in p[1] or _local(p[1]) in index:
-                raise Unsupported("a LAMBDA parameter that is not a name of its own")
-            index[_local(p[1])] = i
-            if not p[1].upper().startswith("_XLOP."):  # [b]: an optional parameter
-                required = i + 1
-        frames: Frames = []
-        around = [scope[1] for scope in self._scopes]
-        scope = {k: _parameter(frames, i) for k, i in index.items()}
-        self._scopes.append((scope, frames, index))
-        try:
-            body = yield self._node(args[-1], array)
-        finally:
-            self._scopes.pop()
-        n = len(params)
-
-        def make(book: Book, sh: str, r: int, c: int) -> Result:
-            captured = [(f, f[-1]) for f in around if f]
-            return Lambda(n, required, body, frames, captured)  # type: ignore[return-value]
-
-        return make
-
-    def invoke(self, callee: Fn, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
-        """A function value called with ``args``: each computed (a reference stays one,
-        ``LAMBDA(x,ISREF(x))(A1)`` is TRUE), one written empty is omitted; anything but a
-        LAMBDA called is #VALUE!, and so is an error."""
-        compiled = []
-        for a in args:
-            compiled.append(None if a[0] == "missing" else (yield self._node(a, array, True)))
-
-        def run(book: Book, sh: str, r: int, c: int) -> Result:
-            f: Any = callee(book, sh, r, c)
-            if isinstance(f, XlError):
-                return f
-            if not isinstance(f, Lambda):
-                return VALUE
-            return f(book, sh, r, c, [OMITTED if g is None else g(book, sh, r, c)
-                                      for g in compiled])  # fmt: skip
-
-        return run
-
-    def named_lambda(self, name: str, array: bool) -> Fn:
-        """A defined name called as a function (``CountWords(A1)``): its LAMBDA; one the name
-        calls again within its own definition (recursion) is found when it runs."""
-        upper = name.upper()
-        defined = self.names.get(upper) or next(iter(self.local.get(upper, {}).values()), "")
-        try:
-            tree = parse(defined.lstrip("="), 1, 1)
-        except Unsupported:
-            tree = ("err", NAME)
-        if not (tree[0] == "call" and tree[1] in ("LAMBDA", "LET")) and tree[0] != "invoke":
-            if self.macros:
-                raise Unsupported(
-                    f"{name} is not an Excel function: a function of the workbook's macros "
-                    "(VBA or xlwings)"
-                )
-            raise Unsupported(f"{name} is a defined name that is not a LAMBDA, called as one")
-        if not any(k.partition("|")[0].partition("@")[0] == upper for k in self._naming):
-            return self.name(name, array=array)
-        found: list[Fn] = []
-
-        def late(book: Book, sh: str, r: int, c: int) -> Result:
-            if not found:
-                found.append(self.name(name, array=array))
-            return found[0](book, sh, r, c)
-
-        return late
-
-    def isomitted(self, args: list[tuple[Any, ...]]) -> Fn:
-        """ISOMITTED(value): TRUE for a LAMBDA parameter given no argument, FALSE for
-        anything else."""
-        if len(args) != 1:
-            raise Unsupported(f"ISOMITTED takes 1 argument, the formula gives it {len(args)}")
-        if args[0][0] == "name":
-            key = _local(args[0][1])
-            for scope, frames, index in reversed(self._scopes):
-                if key in scope:
-                    if index is None:
-                        break
-                    k = index[key]
-                    return lambda book, sh, r, c: frames[-1][k] is OMITTED
-        return lambda book, sh, r, c: False
-
-    def helper(self, name: str, args: list[tuple[Any, ...]]) -> _Compiling:
-        """MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY: their arguments computed as arrays
-        (a range stays a range), then the function (:mod:`.functions.lambdas`)."""
-        least, most, impl = HELPERS[name]
-        if not least <= len(args) <= most:
-            raise Unsupported(f"{name} takes {least} to {most} arguments, the formula gives it "
-                              f"{len(args)}")  # fmt: skip
-        compiled = []
-        for a in args:
-            compiled.append(None if a[0] == "missing" else (yield self._node(a, True, True)))
-
-        def run(book: Book, sh: str, r: int, c: int) -> Result:
-            values = []
-            for g in compiled:
-                v = OMITTED if g is None else g(book, sh, r, c)
-                if isinstance(v, XlError):
-                    return v
-                values.append(v)
-            return impl(book, sh, r, c, values)
-
-        return run
-
     def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """A 3-D reference (``First:Last!A1``) as the same reference on each sheet from the
         first to the last in the workbook's order; any other node as itself."""
@@ -525,6 +371,8 @@ class Compiler:
             return (yield from self.lambda_(args, array=array))
         if name == "ISOMITTED":
             return self.isomitted(args)
+        if name in ("SHEET", "SHEETS"):
+            return (yield from self.sheet_number(name, args))
         if name in HELPERS:
             return (yield from self.helper(name, args))
         bound = self._bound(name)
@@ -533,7 +381,10 @@ class Compiler:
         spec = FUNCTIONS.get(name)
         if spec is None:
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
-                raise Unsupported(f"{name.split('.', 1)[-1]} is a function of an add-in")
+                bare = name.rpartition("!")[2]
+                if bare.startswith(("_XLL.", "_XLUDF.")):
+                    bare = bare.split(".", 1)[1]
+                raise Unsupported(f"{bare} is a function of an add-in or of another workbook")
             if name in self.names or name in self.local:
                 return (yield from self.invoke(self.named_lambda(name, array), args, array=array))
             if self.macros:
@@ -562,28 +413,6 @@ class Compiler:
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
-
-
-def _local(text: str) -> str:
-    """A LET name's or a LAMBDA parameter's key: Excel writes ``_xlpm.x`` (``_xlop.x`` for an
-    optional parameter's own name)."""
-    return text.upper().removeprefix("_XLPM.").removeprefix("_XLOP.")
-
-
-def _slot(frames: Frames, k: int) -> Fn:
-    """A LET name: its value in the computation under way."""
-    return lambda book, sh, r, c: frames[-1][k]  # type: ignore[no-any-return]
-
-
-def _parameter(frames: Frames, k: int) -> Fn:
-    """A LAMBDA's parameter: its argument in the call under way (one omitted reads as a
-    blank)."""
-
-    def read(book: Book, sh: str, r: int, c: int) -> Result:
-        v = frames[-1][k]
-        return None if v is OMITTED else v  # type: ignore[no-any-return]
-
-    return read
 
 
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:

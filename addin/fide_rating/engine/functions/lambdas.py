@@ -220,7 +220,7 @@ def _makearray(book: Book, sh: str, r: int, c: int, args: list[Any]) -> Result:
         sizes.append(int(x))
     if not isinstance(f, Lambda) or not f.accepts(2) or min(sizes) < 1:
         return VALUE
-    check_size(*sizes)
+    check_size(sizes[0], sizes[1])
     return [[one(book, f(book, sh, r, c, [float(i), float(j)]))
              for j in range(1, sizes[1] + 1)] for i in range(1, sizes[0] + 1)]  # fmt: skip
 

@@ -109,8 +109,10 @@ def settle_calculation(book: bytes) -> bytes:
     )
 
 
+# a definedName's formula is text: one holding elements is Excel's extension record of a
+# user-defined function's argument descriptions (x14:definedName), no name at all
 _NAME_EL = re.compile(
-    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>.*?)</(?:\w+:)?definedName>",
+    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>[^<]*)</(?:\w+:)?definedName>",
     re.S,
 )
 
