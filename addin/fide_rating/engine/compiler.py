@@ -389,8 +389,7 @@ class Compiler(Scopes):
                 return (yield from self.invoke(self.named_lambda(name, array), args, array=array))
             if self.macros:
                 raise Unsupported(
-                    f"{name} is not an Excel function: a function of the workbook's macros "
-                    "(VBA or xlwings)"
+                    f"{name} is not an Excel function (one of the workbook's macros?)"
                 )
             return lambda book, sh, r, c: NAME  # not a function Excel knows: #NAME?, as Excel
         if spec.impl is None:

@@ -143,8 +143,7 @@ class Scopes:
         if not (tree[0] == "call" and tree[1] in ("LAMBDA", "LET")) and tree[0] != "invoke":
             if self.macros:
                 raise Unsupported(
-                    f"{name} is not an Excel function: a function of the workbook's macros "
-                    "(VBA or xlwings)"
+                    f"{name} is not an Excel function (one of the workbook's macros?)"
                 )
             raise Unsupported(f"{name} is a defined name that is not a LAMBDA, called as one")
         if not any(k.partition("|")[0].partition("@")[0] == upper for k in self._naming):
