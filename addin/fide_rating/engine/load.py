@@ -62,8 +62,12 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
              for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
+    # a name defined for one sheet only is #NAME? on the others (Excel): the compiler finds
+    # it among the sheet's own (``local``), never as a workbook's name
+    shared = {name: _structured(text, in_tables)
+              for name, text in defined_names(parts, scoped=False).items()}  # fmt: skip
     compiler = Compiler(
-        names,
+        shared,
         macros="xl/vbaProject.bin" in parts,
         local=local,
         sheets=sheet_order(parts),
