@@ -203,30 +203,6 @@ def test_lambda_in_array_formulas(formula: str, expected: object) -> None:
     assert ev_array(formula) == expected
 
 
-def test_recursion_through_a_name_stops_at_the_depth_limit() -> None:
-    from fide_rating.engine.functions import lambdas
-
-    down = "LAMBDA(n, IF(n=0, 0, n+Down(n-1)))"
-    compiler = Compiler({"Down": down, "Loop": "LAMBDA(n, Loop(n+1))"})
-    b = Book()
-    b.sheets["S"] = "S"
-    b.extents["S"] = (9, 9)
-    deep = lambdas.MAX_DEPTH - 1
-    b.compiled[("S", 1, 1)] = compiler.compile(f"Down({deep})", 1, 1)
-    b.compiled[("S", 2, 1)] = compiler.compile(f"Down({deep + 1})", 2, 1)
-    b.compiled[("S", 3, 1)] = compiler.compile("Loop(1)", 3, 1)
-    import sys
-
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(20_000)  # as recalc runs
-    try:
-        assert b.value("S", 1, 1) == deep * (deep + 1) / 2  # MAX_DEPTH calls: computed
-        assert b.value("S", 2, 1) == NUM  # one more: Excel's #NUM! for too deep
-        assert b.value("S", 3, 1) == NUM  # never ending
-    finally:
-        sys.setrecursionlimit(limit)
-
-
 @pytest.mark.parametrize(
     ("formula", "expected"),
     [
