@@ -125,6 +125,12 @@ def ev_array(text: str) -> Result:
         ("=LAMBDA(a,_xlop.b,a)(1,2,3)", VALUE),
         ("=LAMBDA(a,_xlop.b,a)()", VALUE),
         ("=LAMBDA(x,x+1)", CALC),
+        # a LAMBDA used where a value goes is that error value, #CALC!
+        ("=LAMBDA(x,x)+1", CALC),
+        ("=SUM(LAMBDA(x,x))", CALC),
+        ("=ISERROR(LAMBDA(x,x))", True),
+        ("=IF(TRUE,LAMBDA(x,x*2))(4)", 8.0),  # a LAMBDA chosen, then called
+        ("=CHOOSE(2,LAMBDA(x,x),LAMBDA(x,x*3))(2)", 6.0),
         ("=Temperature", CALC),
         ("=LAMBDA(x,x)(1/0)+1", DIV0),  # the error given is the body's to judge
         # the values around a LAMBDA when it was made stay with it
@@ -189,6 +195,7 @@ def test_a_name_not_a_lambda_called_is_reported() -> None:
         ("=REDUCE(0, {1,2}, LAMBDA(a, a))", VALUE),
         ("=MAKEARRAY(0, 2, LAMBDA(r, c, 1))", VALUE),
         ("=MAKEARRAY(1, 1, LAMBDA(r, c, 1))", [[1.0]]),
+        ("=LET(f, LAMBDA(x, x+1), MAP({1,2}, f))", [[2.0, 3.0]]),  # a LET name's LAMBDA
         ("=MAKEARRAY(1/0, 2, LAMBDA(r, c, 1))", DIV0),
         ("=LAMBDA(a, MAP({1,2}, LAMBDA(x, x*a)))(3)", [[3.0, 6.0]]),
         # percentages element by element (TEXT/MINUS_MINUS.xlsx D44: {={10,20}%})

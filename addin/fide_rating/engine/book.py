@@ -362,8 +362,8 @@ class Book:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):
             v = float(v)
-        elif not isinstance(v, str | bool | XlError):  # a LAMBDA left uncalled: Excel's #CALC!
-            v = XlError("#CALC!")
+        elif v.__class__ is not XlError and isinstance(v, XlError):  # a LAMBDA left uncalled
+            v = XlError(v.code)  # its error value, #CALC!
         self.results[key] = v
         return v
 

@@ -108,7 +108,7 @@ class Scopes:
 
         def make(book: Book, sh: str, r: int, c: int) -> Result:
             captured = [(f, f[-1]) for f in around if f]
-            return Lambda(n, required, body, frames, captured)  # type: ignore[return-value]
+            return Lambda(n, required, body, frames, captured)
 
         return make
 
@@ -122,10 +122,8 @@ class Scopes:
 
         def run(book: Book, sh: str, r: int, c: int) -> Result:
             f: Any = callee(book, sh, r, c)
-            if isinstance(f, XlError):
-                return f
             if not isinstance(f, Lambda):
-                return VALUE
+                return f if isinstance(f, XlError) else VALUE
             return f(book, sh, r, c, [OMITTED if g is None else g(book, sh, r, c)
                                       for g in compiled])  # fmt: skip
 
@@ -187,7 +185,7 @@ class Scopes:
             values = []
             for g in compiled:
                 v = OMITTED if g is None else g(book, sh, r, c)
-                if isinstance(v, XlError):
+                if isinstance(v, XlError) and not isinstance(v, Lambda):
                     return v
                 values.append(v)
             return impl(book, sh, r, c, values)

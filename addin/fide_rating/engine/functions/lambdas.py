@@ -61,12 +61,20 @@ OMITTED = Omitted()
 Frames = list[list[Any]]  # one list of values per call under way, the innermost last
 
 
-class Lambda:
+class Lambda(XlError):  # noqa: N818 - a value, an error only where it is not called
     """A function value: its parameters (how many, how many of them required), its
     calculation, and the values of the LET names and LAMBDA parameters around it when it was
-    made (each scope's frame, put back while it runs)."""
+    made (each scope's frame, put back while it runs).
+
+    Anywhere but where it is called (a cell's value, an operand, a function's argument) it
+    is Excel's #CALC!: it is that error value to everything that is not a call."""
 
     __slots__ = ("body", "captured", "frames", "params", "required")
+    params: int
+    required: int
+    body: Fn
+    frames: Frames
+    captured: list[tuple[Frames, list[Any]]]
     depth = 0  # calls under way, within one another
     calls = 0  # calls made since the outermost one began
 
@@ -78,11 +86,11 @@ class Lambda:
         frames: Frames,
         captured: list[tuple[Frames, list[Any]]],
     ) -> None:
-        self.params = params
-        self.required = required
-        self.body = body
-        self.frames = frames
-        self.captured = captured
+        # an XlError is frozen: its fields are set as the dataclass sets them
+        fields = {"code": "#CALC!", "params": params, "required": required, "body": body,
+                  "frames": frames, "captured": captured}  # fmt: skip
+        for field, value in fields.items():
+            object.__setattr__(self, field, value)
 
     def accepts(self, n: int) -> bool:
         """Whether a call with ``n`` arguments is one Excel computes."""
