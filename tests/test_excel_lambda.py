@@ -149,6 +149,20 @@ def test_lambda(formula: str, expected: object) -> None:
     assert ev(formula) == expected
 
 
+def test_a_lambda_named_for_one_sheet_or_in_another_alphabet() -> None:
+    compiler = Compiler({"μFn": "LAMBDA(x,x*2)"}, local={"Twice": {"S": "LAMBDA(x,x*3)"}},
+                        sheets=["S", "T"])  # fmt: skip
+    b = Book()
+    for title in ("S", "T"):
+        b.sheets[title] = title
+        b.extents[title] = (3, 1)
+    for i, text in enumerate(["μFn(21)", "S!Twice(4)", "Twice(5)"], start=1):
+        b.compiled[("S", i, 1)] = compiler.compile(text, i, 1)
+    b.compiled[("T", 1, 1)] = compiler.compile("Twice(5)", 1, 1)
+    assert [b.value("S", i, 1) for i in (1, 2, 3)] == [42.0, 12.0, 15.0]
+    assert b.value("T", 1, 1) == XlError("#NAME?")  # the name is S's alone
+
+
 def test_a_name_not_a_lambda_called_is_reported() -> None:
     from fide_rating.engine.formula.values import Unsupported
 

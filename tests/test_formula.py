@@ -199,6 +199,8 @@ def test_a_function_value_called_where_it_is_made_parses() -> None:
     assert parse("LAMBDA(x,x)()", 1, 1) == ("invoke", lam, [])
     assert parse("IFERROR(LAMBDA(x,x)(A1:B1),0)", 1, 1)[2][0][0] == "invoke"
     assert parse("SUM(A1) (A1)", 1, 1)[0] == "isect"
+    assert parse("S!Fn(2)", 1, 1) == ("invoke", ("name", "S!Fn"), [("num", 2.0)])
+    assert parse("Rate (A1)", 1, 1)[0] == "isect"
     assert parse("A1:LAMBDA(x,x)(B2)", 1, 1)[0] == "range"  # a call may give a reference
     with pytest.raises(Unsupported, match="expected , or \\) in the arguments of the LAMBDA"):
         parse("LAMBDA(x,x)(5 6", 1, 1)

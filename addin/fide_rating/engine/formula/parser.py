@@ -320,7 +320,8 @@ class Parser:
             upper = text.upper()
             if upper in ("TRUE", "FALSE"):
                 return ("bool", upper == "TRUE")
-            return ("name", text)
+            # a name called: Sheet1!Fn(2) (a name defined for a sheet), μFn(2)
+            return (yield self.invocations(("name", text)))
         if (kind, text) == ("op", "("):
             node = yield self.expression(0)
             if self.peek() == ("op", ","):  # a union of ranges: (A1:B2,C3:D4)
@@ -360,8 +361,9 @@ class Parser:
                 raise Unsupported(f"expected , or ) in the arguments of {name}")
 
     def invocations(self, node: Node) -> _Step:
-        """A function value called where it is made: ``LAMBDA(x,x+1)(2)``, ``(f)(2)``, each
-        ``(...)`` written right after a call or a bracket an ``("invoke", callee, args)``."""
+        """A function value called where it is made: ``LAMBDA(x,x+1)(2)``, ``(f)(2)``,
+        ``Sheet1!Fn(2)``: each ``(...)`` written right after a call, a bracket or a name an
+        ``("invoke", callee, args)``."""
         while self.peek() == ("op", "("):
             self.take()
             node = ("invoke", node, (yield self.arguments("the LAMBDA called")))
