@@ -39,6 +39,7 @@ NAMES = {
     "Fact": "_xlfn.LAMBDA(_xlpm.n, IF(_xlpm.n<2, 1, _xlpm.n*Fact(_xlpm.n-1)))",
     "Seven": "7",
     "Week": '_xlfn.LAMBDA(LEFT(TEXT(2+_xlfn.SEQUENCE(1,7,0),"ddd")))',
+    "_xleta.SUM": "#NAME?",  # as Excel defines the functions a formula names as LAMBDAs
 }
 
 
@@ -216,6 +217,13 @@ def test_a_name_not_a_lambda_called_is_reported() -> None:
         ("={10,20}%", [[0.1, 0.2]]),
         # TEXT/MINUS_MINUS.xlsx F27:F30 (A1:A4 is "h" in A1 only there)
         ('=_xlfn.LAMBDA(_xlpm.x, --_xlpm.x)({"h";"a";"b";"c"}="h")', [[1.0], [0.0], [0.0], [0.0]]),
+        # a function named where a LAMBDA goes (BYROW(A1:C3, SUM), saved _xleta.SUM)
+        ("=BYROW({1,2;3,4}, _xleta.SUM)", [[3.0], [7.0]]),
+        ("=MAP({1,-2}, _xleta.ABS)", [[1.0, 2.0]]),
+        ("=MAP({1,2}, {3,0}, _xleta.MAX)", [[3.0, 2.0]]),
+        ("=SCAN(0, {1,2,3}, _xleta.SUM)", [[1.0, 3.0, 6.0]]),
+        ("=BYCOL({1,2;3,4}, _xleta.PI)", VALUE),  # PI takes no argument
+        ("=MAP({1,2}, _xleta.NOSUCH)", XlError("#NAME?")),
         # yearly_calendar.xlsx's week(): the first letters of the days, Monday first
         ("=Week()", [["M", "T", "W", "T", "F", "S", "S"]]),
     ],

@@ -236,6 +236,8 @@ class Compiler(Scopes):
             bound = self._bound(n[1])
             if bound is not None:
                 return bound
+            if n[1].upper().startswith("_XLETA."):  # BYROW(A1:C3, SUM): SUM as a LAMBDA
+                return self.eta(n[1], array)
             return self.name(n[1], reference=reference, array=array)
         if kind == "invoke":
             callee = yield self._node(n[1], array, True)
@@ -292,7 +294,7 @@ class Compiler(Scopes):
                 steps.append((op, (yield self._node(operand, array))))
             return _operators(left, steps, array)
         if kind == "call":
-            return (yield from self.function(n[1], n[2], array=array))
+            return (yield from self.function(n[1], n[2], array=array, reference=reference))
         raise Unsupported(f"cannot evaluate {kind}")
 
     def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn:
@@ -357,9 +359,13 @@ class Compiler(Scopes):
         i, j = sorted((upper.index(first.upper()), upper.index(last.upper())))
         return [(node[0], sheet, *node[2:]) for sheet in self.sheets[i : j + 1]]
 
-    def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+    def function(
+        self, name: str, args: list[tuple[Any, ...]], *, array: bool, reference: bool = False
+    ) -> _Compiling:
         """A call: a FIDE function through the cell layer, a standard function through its
-        record (:func:`fide_rating.engine.functions.bind`)."""
+        record (:func:`fide_rating.engine.functions.bind`). Where a reference is wanted, the
+        branches IF, CHOOSE, IFERROR ... choose among stay references
+        (``SUM(A1:CHOOSE(2,A2,A3))``)."""
         if name in BY_NAME:
             fide_args = []
             for a in args:
@@ -407,7 +413,8 @@ class Compiler(Scopes):
             if kind in ("r", "x"):
                 compiled.append((yield self._node(a, array or kind == "x", True)))
             else:
-                compiled.append((yield self._node(a, array or kind == "a")))
+                branch = reference and kind == "f"
+                compiled.append((yield self._node(a, array or kind == "a", branch)))
         return bind(spec, compiled, [a[0] == "missing" for a in args], array)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from .formula.parser import parse
+from .formula.parser import drive, parse
 from .formula.values import NA, NAME, REF, VALUE, Area, Book, Fn, Result, Unsupported, XlError
+from .functions import FUNCTIONS
 from .functions.lambdas import HELPERS, OMITTED, Frames, Lambda
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
@@ -39,6 +40,10 @@ class Scopes:
         def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn: ...
 
         def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]: ...
+
+        def function(
+            self, name: str, args: list[tuple[Any, ...]], *, array: bool, reference: bool = False
+        ) -> _Compiling: ...
 
     def _bound(self, text: str) -> Fn | None:
         """A name LET or LAMBDA gives a value to, from the innermost out; None for any
@@ -111,6 +116,35 @@ class Scopes:
             return Lambda(n, required, body, frames, captured)
 
         return make
+
+    def eta(self, text: str, array: bool) -> Fn:
+        """A function named where a LAMBDA goes (``BYROW(A1:C3, SUM)``, saved
+        ``_xleta.SUM``): the LAMBDA calling it with the arguments it is given, as many as the
+        function takes; #NAME? for a function Excel does not know."""
+        name = text.upper().removeprefix("_XLETA.")
+        spec = FUNCTIONS.get(name)
+        if spec is None:
+            return lambda book, sh, r, c: NAME
+        least, most = spec.least, min(spec.most, 253)
+        frames: Frames = []
+        index = {f"_XLETA.{i}": i for i in range(most)}
+        scope = {k: _parameter(frames, i) for k, i in index.items()}
+        by_count: dict[int, Fn] = {}
+
+        def body(book: Book, sh: str, r: int, c: int) -> Result:
+            frame = frames[-1]
+            n = next((i for i, v in enumerate(frame) if v is OMITTED), len(frame))
+            found = by_count.get(n)
+            if found is None:  # compiled once for each number of arguments it is given
+                args = [("name", f"_xleta.{i}") for i in range(n)]
+                scopes, self._scopes = self._scopes, [(scope, frames, index)]
+                try:
+                    found = by_count[n] = drive(self.function(name, args, array=array))
+                finally:
+                    self._scopes = scopes
+            return found(book, sh, r, c)
+
+        return lambda book, sh, r, c: Lambda(most, least, body, frames, [])
 
     def invoke(self, callee: Fn, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
         """A function value called with ``args``: each computed (a reference stays one,
