@@ -341,3 +341,20 @@ def test_a_user_defined_functions_argument_descriptions_define_no_name() -> None
         b"</x14:definedNames></ext></extLst></workbook>"
     )
     assert defined_names({"xl/workbook.xml": book}) == {"Rate": "S!$A$1"}
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        # IronCalc's LOOKUP_AND_REFERENCE/CHOOSE.xlsx (SUM(A9:CHOOSE(2,A10,A11,A12)) is 68
+        # there) and range_operator.xlsx (SUM(CHOOSE(1,A1,...):CHOOSE(4,A1,...)) is 15)
+        ("=SUM(A1:CHOOSE(2,A2,A3))", 6.0),
+        ("=SUM(CHOOSE(1,A1,A2):CHOOSE(2,A1,A4))", 10.0),
+        ("=SUM(IF(TRUE,A2,A1):A3)", 5.0),
+        ("=CHOOSE(2,A1,A2)+1", 3.0),  # where a value goes, the value
+    ],
+)
+def test_a_branch_chosen_where_a_reference_goes_stays_a_reference(
+    formula: str, expected: object
+) -> None:
+    assert ev(formula, {"A1": 1.0, "A2": 2.0, "A3": 3.0, "A4": 4.0}) == expected
