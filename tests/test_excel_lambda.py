@@ -358,3 +358,15 @@ def test_a_branch_chosen_where_a_reference_goes_stays_a_reference(
     formula: str, expected: object
 ) -> None:
     assert ev(formula, {"A1": 1.0, "A2": 2.0, "A3": 3.0, "A4": 4.0}) == expected
+
+
+def test_a_range_keeps_its_shape_past_the_last_used_cell() -> None:
+    """IronCalc's LOOKUP_AND_REFERENCE/ROW_COLUM.xlsx, Sheet2!A1: {=MAX((C1:C20<>"")*
+    ROW(C1:C20))} is 6 with C1:C6 filled: the range's blanks below the sheet's last used row
+    are elements too, lined up with ROW's twenty."""
+    cells = {f"C{r}": float(r) for r in range(1, 7)}
+    b = _book(cells, {}, array=True)
+    closure = Compiler().compile_array('MAX((C1:C20<>"")*ROW(C1:C20))', 1, 1)
+    assert closure(b, "S", 1, 1) == 6.0
+    rows = Compiler().compile_array('ROWS(IF(C1:C20="",0,1))', 1, 1)
+    assert rows(b, "S", 1, 1) == 20.0

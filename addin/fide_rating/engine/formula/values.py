@@ -93,11 +93,19 @@ Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, hos
 # --- values ---------------------------------------------------------------------------------
 
 
+# a range of up to this many cells is read whole, blanks past its sheet's last used cell too:
+# its shape is kept, as an operation element by element needs it ((C1:C20<>"")*ROW(C1:C20))
+WHOLE_UP_TO = 1 << 16
+
+
 def values_of(book: Book, area: Area) -> Array:
-    """A range's values row by row, up to its sheet's last used row and column (the cells
-    beyond are blank); a range of more cells than :data:`MAX_ARRAY` is not read."""
-    rows, cols = book.extent(area.sheet)
-    r2, c2 = min(area.r2, max(rows, area.r1)), min(area.c2, max(cols, area.c1))
+    """A range's values row by row; a larger range than :data:`WHOLE_UP_TO` cells up to its
+    sheet's last used row and column (the cells beyond are blank); a range of more cells than
+    :data:`MAX_ARRAY` is not read."""
+    r2, c2 = area.r2, area.c2
+    if area.rows * area.cols > WHOLE_UP_TO:
+        rows, cols = book.extent(area.sheet)
+        r2, c2 = min(area.r2, max(rows, area.r1)), min(area.c2, max(cols, area.c1))
     check_size(r2 - area.r1 + 1, c2 - area.c1 + 1, "a range of")
     block = getattr(book, "block", None)
     if block is not None:
