@@ -108,6 +108,7 @@ def ev_array(text: str) -> Result:
             36.0,
         ),
         ("=LAMBDA(x,y,IF(ISOMITTED(y),1,2))(5,6)", 2.0),  # given: not omitted
+        ("=LAMBDA(a,_xlop.b,ISOMITTED(b))(1,)", True),  # written empty: omitted too
         ("=LET(x,1,ISOMITTED(x))", False),  # a LET name is never omitted
         ("=ISOMITTED(A1)", False),
         ("=LAMBDA(x,y,x+y)(1,)", 1.0),  # an omitted argument reads as a blank
@@ -211,6 +212,7 @@ def test_a_name_not_a_lambda_called_is_reported() -> None:
         ("=MAKEARRAY(0, 2, LAMBDA(r, c, 1))", VALUE),
         ("=MAKEARRAY(1, 1, LAMBDA(r, c, 1))", [[1.0]]),
         ("=LET(f, LAMBDA(x, x+1), MAP({1,2}, f))", [[2.0, 3.0]]),  # a LET name's LAMBDA
+        ("=MAP({32,212}, Temperature)", [[0.0, 100.0]]),  # a defined name's LAMBDA
         ("=MAKEARRAY(1/0, 2, LAMBDA(r, c, 1))", DIV0),
         ("=LAMBDA(a, MAP({1,2}, LAMBDA(x, x*a)))(3)", [[3.0, 6.0]]),
         # percentages element by element (TEXT/MINUS_MINUS.xlsx D44: {={10,20}%})
