@@ -39,6 +39,7 @@ NAMES = {
     "Fact": "_xlfn.LAMBDA(_xlpm.n, IF(_xlpm.n<2, 1, _xlpm.n*Fact(_xlpm.n-1)))",
     "Seven": "7",
     "Week": '_xlfn.LAMBDA(LEFT(TEXT(2+_xlfn.SEQUENCE(1,7,0),"ddd")))',
+    "Celsius": "Temperature",  # another name for a LAMBDA
     "_xleta.SUM": "#NAME?",  # as Excel defines the functions a formula names as LAMBDAs
 }
 
@@ -91,6 +92,8 @@ def ev_array(text: str) -> Result:
         ),
         ("=Temperature(0)", -17.77777777777778),
         ("=Temperature(100)", 37.77777777777778),
+        ("=Celsius(212)", 100.0),
+        ("=Celsius", CALC),
         # INFORMATION/ISOMITTED.xlsx: A1, A6, A7 (A5 is 12, B5 3 there: K2 and L2 here)
         (
             '=_xlfn.LAMBDA(_xlpm.x,_xlpm.y, IF(_xlfn.ISOMITTED(_xlpm.y),"Missing second argument",'

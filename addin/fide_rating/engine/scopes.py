@@ -172,7 +172,11 @@ class Scopes:
             tree = parse(defined.lstrip("="), 1, 1)
         except Unsupported:
             tree = ("err", NAME)
-        if not (tree[0] == "call" and tree[1] in ("LAMBDA", "LET")) and tree[0] != "invoke":
+        # a LAMBDA, or what may give one: a LET, a call of one, another name (an alias)
+        if not (tree[0] == "call" and tree[1] in ("LAMBDA", "LET")) and tree[0] not in (
+            "invoke",
+            "name",
+        ):
             if self.macros:
                 raise Unsupported(
                     f"{name} is not an Excel function (one of the workbook's macros?)"
