@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, scalar
+from .formula import ERRORS, Area, Fn, Unsupported, Value, XlError, col_letters, scalar
 from .formula.parser import translate
 from .package import NO
 from .pivot import PivotTable
@@ -362,6 +362,8 @@ class Book:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):
             v = float(v)
+        elif v.__class__ is not XlError and isinstance(v, XlError):  # a LAMBDA left uncalled
+            v = XlError(v.code)  # its error value, #CALC!
         self.results[key] = v
         return v
 

@@ -63,8 +63,12 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
              for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
+    # a name defined for one sheet only is #NAME? on the others (Excel): the compiler finds
+    # it among the sheet's own (``local``), never as a workbook's name
+    shared = {name: _structured(text, in_tables)
+              for name, text in defined_names(parts, scoped=False).items()}  # fmt: skip
     compiler = Compiler(
-        names,
+        shared,
         macros="xl/vbaProject.bin" in parts,
         local=local,
         sheets=sheet_order(parts),
@@ -103,6 +107,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
             results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
         array_cells: set[tuple[str, int, int]] = set()
+        # the cells of an array formula not computed: the formula's cell and its reason
+        array_left: dict[tuple[str, int, int], str] = {}
         if in_tables:  # structured references: rewritten into the ranges they stand for
             for (r, c), f in formulas.items():
                 if f.text is not None and "[" in f.text:
@@ -127,6 +133,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     book.subtotals.add(key)
                 continue
             if array_cells and key in array_cells:  # in an array formula's range: with it
+                if key in array_left:
+                    problems.append(Problem(title, f"{col_letters(c)}{r}", array_left[key]))
                 continue
             text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
             calls_subtotal = subtotal_in.get(text)
@@ -166,8 +174,13 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                                 f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
                             )
                         master = compiler.compile_array(f.text or "", r, c)
-                    except Unsupported:  # its range's values, as the file has them, may be stale
-                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")
+                    except Unsupported as error:  # its range's values, as the file has them,
+                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")  # may be stale
+                        why = f"in the array formula at {here}, not computed: {error}"
+                        for _, _, at in cells:
+                            if at != key:
+                                array_cells.add(at)
+                                array_left[at] = why
                         raise
                     for i, j, at in cells:
                         book.array_of[at] = key
