@@ -187,8 +187,9 @@ def _choose(book: Book, sh: str, r: int, c: int, args: list[float | Fn]) -> Resu
 @define("INDEX", "x n n? n?")
 def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The cell (or the row or column, with 0) of a range or array at ``row`` and ``column``
-    (``area_num`` other than 1 is #REF!: a union of ranges is not taken here); a range of one row or column takes its one index; a block of several rows and columns
-    given one index is #REF!, as Excel saves it."""
+    (``area_num`` other than 1 is #REF!: a union of ranges is not taken here); a range of
+    one row or column takes its one index; a block of several rows and columns given one
+    index is #REF!, as Excel saves it."""
     area, row, col, which = args[0], args[1], args[2], args[3]
     if isinstance(area, XlError):
         return area
