@@ -195,6 +195,8 @@ class Book:
         self.read_pivots: Callable[[], list[PivotTable]] | None = None  # read when asked
         self._pivots: list[PivotTable] | None = None
         self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
+        # a defined name's closure as a reference (INDIRECT("Rate")), set by the loader
+        self.compile_name: Callable[[str], Fn] | None = None
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
