@@ -21,6 +21,7 @@ from ..formula.values import (
     Unsupported,
     Value,
     XlError,
+    scalar,
     size,
 )
 from .base import define
@@ -38,8 +39,8 @@ def _offset(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if not isinstance(base, Area):
         return VALUE
     down, across = int(args[1]), int(args[2])  # type: ignore[arg-type]
-    height = base.rows if args[3] is None else int(args[3])  # type: ignore[arg-type]
-    width = base.cols if args[4] is None else int(args[4])  # type: ignore[arg-type]
+    height = base.rows if args[3] is None else _extent(args[3])  # type: ignore[arg-type]
+    width = base.cols if args[4] is None else _extent(args[4])  # type: ignore[arg-type]
     if height == 0 or width == 0:
         return REF
     top, left = base.r1 + down, base.c1 + across
@@ -48,6 +49,13 @@ def _offset(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if r1 < 1 or c1 < 1 or r2 > MAX_ROWS or c2 > MAX_COLS:
         return REF
     return Area(base.sheet, r1, c1, r2, c2)
+
+
+def _extent(x: float) -> int:
+    """OFFSET's height or width: truncated, a fraction between 0 and 1 one cell (Excel's
+    saved values: a width of 0.9 is one column, of 3.99 three)."""
+    k = int(x)
+    return 1 if k == 0 and x > 0 else k
 
 
 @define("INDIRECT", "s b")
@@ -231,8 +239,12 @@ def _address(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     return place
 
 
-@define("HYPERLINK", "v v?")
-def _hyperlink(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """What the cell shows: ``friendly_name``, else the link."""
+@define("HYPERLINK", "v x")
+def _hyperlink(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """What the cell shows: ``friendly_name``, else the link; a blank cell given for the name
+    shows 0, as any formula showing a blank does (Excel's saved values)."""
     link, name = args
-    return link if name is None else name
+    if name is None:
+        return link
+    shown = scalar(book, name, r, c)
+    return 0.0 if shown is None else shown
