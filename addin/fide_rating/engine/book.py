@@ -213,6 +213,11 @@ class Book:
         by_hand, by_filter = self.hidden.get(sheet, (set(), set()))
         return (filtered and row in by_filter) or (manual and row in by_hand)
 
+    def closure(self, sheet: str, row: int, col: int) -> Fn | None:
+        """A cell's compiled formula (None for a constant): a database's computed criterion
+        evaluates it once for each record, as if written in the record's row."""
+        return self.compiled.get((self._sheet(sheet), row, col))
+
     def _sheet(self, sheet: str) -> str:
         return self.sheets.get(sheet.upper(), sheet)
 
