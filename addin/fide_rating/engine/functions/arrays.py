@@ -30,10 +30,6 @@ from .base import define
 CALC = XlError("#CALC!")
 
 
-def _grid(book: Book, v: Result) -> Array:
-    return as_grid(book, v)
-
-
 def _whole(book: Book, v: Result) -> Array:
     """An array's values, or a range's in its full size: the blank rows and columns past its
     sheet's used end too (``UNIQUE(A1:A13)`` lists a blank when A13 is one)."""
@@ -48,7 +44,7 @@ def _whole(book: Book, v: Result) -> Array:
 
 @define("TRANSPOSE", "x")
 def _transpose(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    grid = _grid(book, args[0])
+    grid = _whole(book, args[0])
     return [list(line) for line in zip(*grid, strict=True)]
 
 
@@ -56,8 +52,8 @@ def _transpose(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
 def _filter(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The rows (or columns) of an array where ``include`` is TRUE (or a number not 0);
     none: ``if_empty``, else #CALC!."""
-    grid = _grid(book, args[0])
-    include = _grid(book, args[1])
+    grid = as_grid(book, args[0])  # the used part, as its include computed from a range
+    include = as_grid(book, args[1])
     empty = args[2]
     by_rows = len(include[0]) == 1 and len(include) == len(grid)
     by_cols = len(include) == 1 and len(include[0]) == len(grid[0])
@@ -137,7 +133,7 @@ def _unique(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 @define("TAKE", "x n? n?")
 def _take(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The first (last, when negative) ``rows`` and ``columns`` of an array."""
-    grid = _grid(book, args[0])
+    grid = _whole(book, args[0])
     n = len(grid) if args[1] is None else int(args[1])  # type: ignore[arg-type]
     m = len(grid[0]) if args[2] is None else int(args[2])  # type: ignore[arg-type]
     if n == 0 or m == 0:
@@ -149,7 +145,7 @@ def _take(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 @define("DROP", "x n? n?")
 def _drop(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The array without its first (last, when negative) ``rows`` and ``columns``."""
-    grid = _grid(book, args[0])
+    grid = _whole(book, args[0])
     n = 0 if args[1] is None else int(args[1])  # type: ignore[arg-type]
     m = 0 if args[2] is None else int(args[2])  # type: ignore[arg-type]
     lines = grid[n:] if n >= 0 else grid[:n]
@@ -159,7 +155,7 @@ def _drop(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 def _choose_lines(columns: bool) -> Callable[..., Result]:
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        grid = _grid(book, args[0])
+        grid = _whole(book, args[0])
         lines = [list(t) for t in zip(*grid, strict=True)] if columns else grid
         picked = []
         for v in args[1:]:
@@ -183,7 +179,7 @@ def _stack(vertical: bool) -> Callable[..., Result]:
     #N/A."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        grids = [_grid(book, a) for a in args]
+        grids = [_whole(book, a) for a in args]
         if not vertical:
             grids = [[list(t) for t in zip(*g, strict=True)] for g in grids]
         width = max(len(g[0]) for g in grids)
@@ -204,7 +200,7 @@ def _to_line(column: bool) -> Callable[..., Result]:
     with ``scan_by_column``), blanks (1), errors (2) or both (3) left out with ``ignore``."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        grid = _grid(book, args[0])
+        grid = _whole(book, args[0])
         ignore = 0 if args[1] is None else int(args[1])  # type: ignore[arg-type]
         by_col = bool(args[2])
         lines = [list(t) for t in zip(*grid, strict=True)] if by_col else grid
@@ -276,7 +272,9 @@ def _sortby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 def _vector(book: Book, v: Result) -> list[Value] | XlError:
     """A row's or column's values in order; #VALUE! for a block of several of each."""
-    grid = _grid(book, v)
+    if isinstance(v, Area) and v.rows > 1 and v.cols > 1:
+        return VALUE  # however little of it is used
+    grid = _whole(book, v)
     if len(grid) > 1 and len(grid[0]) > 1:
         return VALUE
     return [x for line in grid for x in line]
@@ -284,7 +282,8 @@ def _vector(book: Book, v: Result) -> list[Value] | XlError:
 
 def _wrap(by_columns: bool) -> Callable[..., Result]:
     """WRAPCOLS and WRAPROWS: a row or column of values in columns (rows) of ``wrap_count``,
-    the last padded with ``pad_with`` (#N/A when left out); a block is #VALUE!, a count
+    the last padded with ``pad_with`` (#N/A when left out), fewer values than the count in
+    one column (row) as long as they are (Excel's saved values); a block is #VALUE!, a count
     below 1 #NUM!."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
@@ -295,6 +294,7 @@ def _wrap(by_columns: bool) -> Callable[..., Result]:
         if count < 1:
             return NUM
         pad: Value = NA if args[2] is None else args[2]  # type: ignore[assignment]
+        count = min(count, len(values))  # fewer values than the count: one line, unpadded
         lines = [values[k : k + count] for k in range(0, len(values), count)]
         lines[-1] += [pad] * (count - len(lines[-1]))
         return [list(t) for t in zip(*lines, strict=True)] if by_columns else lines
@@ -312,7 +312,7 @@ define("WRAPROWS", "x n e?")(_wrap(False))
 def _expand(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The array grown to ``rows`` by ``columns`` (its own size when left out), the new cells
     ``pad_with`` (#N/A when left out); a size smaller than the array's is #VALUE!."""
-    grid = _grid(book, args[0])
+    grid = _whole(book, args[0])
     rows = len(grid) if args[1] is None else int(args[1])  # type: ignore[arg-type]
     cols = len(grid[0]) if args[2] is None else int(args[2])  # type: ignore[arg-type]
     if rows < len(grid) or cols < len(grid[0]):

@@ -17,6 +17,7 @@ standard library.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..formula.coerce import rank_key, text_of
@@ -28,7 +29,6 @@ from ..formula.values import (
     Book,
     Fn,
     Result,
-    Unsupported,
     Value,
     XlError,
     as_grid,
@@ -403,9 +403,10 @@ def _regex_search(goal: Value, line: Line, last: bool) -> int | XlError | None:
     if isinstance(pattern, XlError):
         return pattern
     try:
-        found = regex(pattern, False)
-    except Unsupported:
+        re.compile(pattern)
+    except re.error:
         return VALUE
+    found = regex(pattern, False)  # one that may take exponential time is reported
     order = range(len(line.values) - 1, -1, -1) if last else range(len(line.values))
     return next((k for k in order if isinstance(line.values[k], str)
                  and found.search(line.values[k]) is not None), None)  # type: ignore[arg-type]  # fmt: skip
