@@ -239,7 +239,7 @@ def _address(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     return place
 
 
-@define("HYPERLINK", "v x")
+@define("HYPERLINK", "v r")
 def _hyperlink(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """What the cell shows: ``friendly_name``, else the link; a blank cell given for the name
     shows 0, as any formula showing a blank does (Excel's saved values)."""
