@@ -257,6 +257,12 @@ def test_expand() -> None:
     assert ev_array('=EXPAND(A5:C6,3,4,"x")', cells) == [[1.0, 2.0, 3.0, "x"],
                                                          [4.0, 5.0, 6.0, "x"], ["x"] * 4]  # fmt: skip
     assert ev_array("=EXPAND(A5:C6,2,3)", cells) == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    # Excel's reference: its two examples, and #NUM! for an array too large
+    example = {"A2": 1, "B2": 2, "A3": 3, "B3": 4}
+    assert ev_array("=EXPAND(A2:B3,3,3)", example) == [[1.0, 2.0, NA], [3.0, 4.0, NA], [NA] * 3]
+    assert ev_array('=EXPAND(A2,3,3,"-")', example) == [[1.0, "-", "-"], ["-"] * 3, ["-"] * 3]
+    assert ev_array("=EXPAND(A2,1048577)", example) == NUM
+    assert ev_array("=EXPAND(A2,1,16385)", example) == NUM
     assert ev_array("=EXPAND(A5:C6,1)", cells) == VALUE
     assert ev_array("=EXPAND(A5:C6,2,2)", cells) == VALUE
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from ..formula.coerce import number, rank_key
 from ..formula.values import (
+    MAX_COLS,
+    MAX_ROWS,
     NA,
     NUM,
     VALUE,
@@ -311,12 +313,15 @@ define("WRAPROWS", "x n e?")(_wrap(False))
 @define("EXPAND", "x n? n? e?")
 def _expand(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The array grown to ``rows`` by ``columns`` (its own size when left out), the new cells
-    ``pad_with`` (#N/A when left out); a size smaller than the array's is #VALUE!."""
+    ``pad_with`` (#N/A when left out); a size smaller than the array's is #VALUE!, one larger
+    than a sheet #NUM!."""
     grid = _whole(book, args[0])
     rows = len(grid) if args[1] is None else int(args[1])  # type: ignore[arg-type]
     cols = len(grid[0]) if args[2] is None else int(args[2])  # type: ignore[arg-type]
     if rows < len(grid) or cols < len(grid[0]):
         return VALUE
+    if rows > MAX_ROWS or cols > MAX_COLS:
+        return NUM  # larger than a sheet (Excel's reference: "too large")
     check_size(rows, cols)
     pad: Value = NA if args[3] is None else args[3]  # type: ignore[assignment]
     out = [[*line, *([pad] * (cols - len(line)))] for line in grid]
