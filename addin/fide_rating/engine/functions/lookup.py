@@ -5,14 +5,16 @@ HLOOKUP, LOOKUP, XLOOKUP, XMATCH. The references (OFFSET, INDIRECT, ROW ...) are
 Every lookup searches with :func:`search` (one implementation): an exact match scans from the
 first (or last) value, texts regardless of case, ``*``, ``?`` and ``~`` as wildcards where
 the function allows them; an approximate match (MATCH's 1 and -1, VLOOKUP's and HLOOKUP's
-TRUE, LOOKUP, XLOOKUP's binary search modes) is Excel's binary search, which on unsorted data
-gives another answer than a scan, and workbooks rely on it: a value of another type than the
-one looked up (a blank, an error, a text among numbers) is stepped over to the next one of the
-right type. A whole column is read up to the sheet's last used row; the blanks beyond are
-found by the search without being read.
+TRUE, LOOKUP) is Excel's binary search, which on unsorted data gives another answer than a
+scan, and workbooks rely on it: a value of another type than the one looked up (a blank, an
+error, a text among numbers) is stepped over to the next one of the right type. XLOOKUP and
+XMATCH search otherwise, as Excel's saved values show: their binary search and their next
+smaller or larger value order all values, numbers before texts before logicals. A whole
+column is read up to the sheet's last used row; the blanks beyond are found by the search
+without being read.
 
-May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base` and the
-standard library.
+May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base`, :mod:`.text`
+(its regular expressions) and the standard library.
 """
 
 from __future__ import annotations

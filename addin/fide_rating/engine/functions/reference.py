@@ -1,5 +1,7 @@
 """Reference functions (Excel's lookup and reference category, its other half): OFFSET,
 INDIRECT, ROW(S), COLUMN(S), AREAS, ADDRESS, HYPERLINK: ranges made, measured and named.
+INDIRECT reads A1 and R1C1 references, and defined names through the workbook's
+``compile_name`` (a book without one has such a formula reported).
 
 May import: :mod:`fide_rating.engine.formula` (values, the parser for INDIRECT), :mod:`.base`
 and the standard library.
