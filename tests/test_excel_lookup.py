@@ -449,3 +449,14 @@ def test_a_field_given_as_a_logical_is_a_column_number() -> None:
     assert ev("=DCOUNT(A1:F7,TRUE,G1:G2)", cells) == 0.0  # the trees' names: no numbers
     assert ev('=DCOUNT(A1:F7,"true",G1:G2)', cells) == 1.0  # column F, headed TRUE
     assert ev("=DCOUNT(A1:F7,FALSE,G1:G2)", cells) == VALUE
+
+
+def test_array_operators_take_a_small_range_whole() -> None:
+    """LOOKUP_AND_REFERENCE/ROW_COLUM.xlsx, Sheet2: ``{=MAX((C1:C20<>"")*ROW(C1:C20))}`` is
+    the last used row, 6, though the sheet is used to row 6 only: the range's blank rows are
+    there for the operators as ROW's rows are; ``{=A1:A4*2}`` of two values has four rows."""
+    cells = {"C1": 1, "C2": "a", "C4": 3, "C6": "z"}
+    assert ev_array('=MAX((C1:C20<>"")*ROW(C1:C20))', cells) == [[6.0]]
+    assert ev_array('=MAX((A3:J3<>"")*COLUMN(A3:J3))', {"A3": 1, "C3": 2}) == [[3.0]]
+    assert ev_array("=A1:A4*2", {"A1": 1, "A2": 2}) == [[2.0], [4.0], [0.0], [0.0]]
+    assert ev_array("=-A1:A3", {"A1": 1}) == [[-1.0], [0.0], [0.0]]
