@@ -460,3 +460,13 @@ def test_array_operators_take_a_small_range_whole() -> None:
     assert ev_array('=MAX((A3:J3<>"")*COLUMN(A3:J3))', {"A3": 1, "C3": 2}) == [[3.0]]
     assert ev_array("=A1:A4*2", {"A1": 1, "A2": 2}) == [[2.0], [4.0], [0.0], [0.0]]
     assert ev_array("=-A1:A3", {"A1": 1}) == [[-1.0], [0.0], [0.0]]
+
+
+def test_filter_lines_up_with_an_include_computed_over_the_whole_range() -> None:
+    """LOOKUP_AND_REFERENCE/SORT.xlsx, Sheet3: ``FILTER(A2:A12,A2:A12>10)`` of a sheet used
+    to row 10 (the include has the range's eleven rows, the array too); over whole columns
+    both stop at the sheet's used end."""
+    cells = _column([23, 5, 24, 12, 3, 12, 1, 8, 2], "A", 2)
+    assert ev_array("=FILTER(A2:A12,A2:A12>10)", cells) == [[23.0], [24.0], [12.0], [12.0]]
+    assert ev_array("=FILTER(A:A,A:A>20)", cells) == [[23.0], [24.0]]
+    assert ev_array("=FILTER(A2:A12,A2:A12>100)", cells) == CALC

@@ -54,8 +54,12 @@ def _transpose(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
 def _filter(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The rows (or columns) of an array where ``include`` is TRUE (or a number not 0);
     none: ``if_empty``, else #CALC!."""
-    grid = as_grid(book, args[0])  # the used part, as its include computed from a range
     include = as_grid(book, args[1])
+    grid = as_grid(book, args[0])  # the used part, as an include computed from a whole column
+    whole = args[0]
+    if isinstance(whole, Area) and (len(grid) < len(include) <= whole.rows
+                                    or len(grid[0]) < len(include[0]) <= whole.cols):  # fmt: skip
+        grid = _whole(book, whole)  # an include computed from the whole range
     empty = args[2]
     by_rows = len(include[0]) == 1 and len(include) == len(grid)
     by_cols = len(include) == 1 and len(include[0]) == len(grid[0])
