@@ -260,7 +260,7 @@ class Compiler(Scopes):
             def neg(book: Book, sh: str, r: int, c: int) -> Result:
                 v = inner(book, sh, r, c)
                 if array and isinstance(v, Area | list):
-                    return broadcast("*", _operand(book, v), [[-1.0]])
+                    return broadcast("*", as_grid(book, v), [[-1.0]])
                 return arith("*", scalar(book, v, r, c), -1.0)
 
             return neg
@@ -428,22 +428,6 @@ _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its childre
 _CANCEL = 2.0**-50
 
 
-# a range of at most this many cells is taken whole by an array formula's operators, the blank
-# cells past its sheet's used end too ({=A1:A20*2} has 20 rows, (C1:C20<>"")*ROW(C1:C20)
-# lines up, as in Excel); a larger one (a whole column) is read up to the used end
-_WHOLE = 1 << 16
-
-
-def _operand(book: Book, v: Result) -> Array:
-    grid = as_grid(book, v)
-    small = isinstance(v, Area) and v.rows * v.cols <= _WHOLE
-    if small and isinstance(v, Area) and (len(grid) < v.rows or len(grid[0]) < v.cols):
-        pad = [None] * (v.cols - len(grid[0]))
-        grid = [[*line, *pad] for line in grid]
-        grid += [[None] * v.cols for _ in range(v.rows - len(grid))]
-    return grid
-
-
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
     """``left op1 x1 op2 x2 ...``, applied from the left as Excel does."""
     if array:
@@ -453,7 +437,7 @@ def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
             for op, right in steps:
                 b = right(book, sh, r, c)
                 if isinstance(a, Area | list) or isinstance(b, Area | list):
-                    a = broadcast(op, _operand(book, a), _operand(book, b))
+                    a = broadcast(op, as_grid(book, a), as_grid(book, b))
                 else:
                     a = binary(op, a, b)
             return a
