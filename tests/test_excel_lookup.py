@@ -470,3 +470,14 @@ def test_filter_lines_up_with_an_include_computed_over_the_whole_range() -> None
     assert ev_array("=FILTER(A2:A12,A2:A12>10)", cells) == [[23.0], [24.0], [12.0], [12.0]]
     assert ev_array("=FILTER(A:A,A:A>20)", cells) == [[23.0], [24.0]]
     assert ev_array("=FILTER(A2:A12,A2:A12>100)", cells) == CALC
+
+
+def test_index_with_its_column_written_empty_is_the_whole_row() -> None:
+    """``INDEX(block,1,)``: a column written empty is 0, the whole row (the IMF and World
+    Bank's LIC DSF template, PyPI excel-grapher 24.1.3: MATCH(x,INDEX(DSF__LIST_DSA,1,),0));
+    left out, a block of several rows and columns is #REF!."""
+    cells = {"A1": "id", "B1": "date", "C1": "value", "A2": 1, "B2": 2, "C2": 3}
+    assert ev('=MATCH("value",INDEX(A1:C2,1,),0)', cells) == 3.0
+    assert ev("=SUM(INDEX(A1:C2,2,))", cells) == 6.0
+    assert ev("=INDEX(A1:C2,2)", cells) == REF
+    assert ev("=INDEX(A1:C2,2,3)", cells) == 3.0

@@ -186,7 +186,7 @@ def _choose(book: Book, sh: str, r: int, c: int, args: list[float | Fn]) -> Resu
     return args[k](book, sh, r, c) if 1 <= k < len(args) else VALUE  # type: ignore[operator]
 
 
-@define("INDEX", "x n n? n?")
+@define("INDEX", "x n n n?")  # a column written empty is 0: the whole row
 def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The cell (or the row or column, with 0) of a range or array at ``row`` and ``column``
     (``area_num`` other than 1 is #REF!: a union of ranges is not taken here); a range of
