@@ -28,6 +28,7 @@ import calendar
 import datetime as _dt
 import math
 import re
+from collections.abc import Callable
 from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
@@ -400,9 +401,65 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
     rows = max(len(a), len(b))
     cols = max(len(a[0]), len(b[0]))
     check_size(rows, cols)  # a column of a million against a row of a thousand: refused
+    fast = _FAST.get(op)
+    if fast is not None and len(a) == len(b) and len(a[0]) == len(b[0]):  # the usual case
+        return [
+            [fast(x, y) for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)
+        ]
+    if fast is not None and len(a) == len(a[0]) == 1:  # one value against an array
+        x = a[0][0]
+        return [[fast(x, y) for y in rb] for rb in b]
+    if fast is not None and len(b) == len(b[0]) == 1:
+        y = b[0][0]
+        return [[fast(x, y) for x in ra] for ra in a]
     return [
         [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
     ]
+
+
+def _fast(op: str, plain: Callable[[float, float], Value]) -> Callable[[Value, Value], Value]:
+    """``op`` of two numbers or logicals at once, of anything else as :func:`binary` takes
+    it."""
+
+    def f(x: Value, y: Value) -> Value:
+        if x.__class__ in _NUMERIC and y.__class__ in _NUMERIC:
+            return plain(float(x), float(y))
+        return binary(op, x, y)
+
+    return f
+
+
+def _fast_compare(op: str, plain: Callable[[Any, Any], bool]) -> Callable[[Value, Value], Value]:
+    """``op`` of two numbers, or two texts (without regard to case), at once; of anything
+    else as :func:`compare` takes it."""
+
+    def f(x: Value, y: Value) -> Value:
+        kind = x.__class__
+        if kind is y.__class__:
+            if kind is float:
+                return plain(x, y)
+            if kind is str:
+                return plain(x.lower(), y.lower())  # type: ignore[union-attr]
+        return compare(op, x, y)
+
+    return f
+
+
+_NUMERIC = (float, bool)
+_FAST: dict[str, Callable[[Value, Value], Value]] = {
+    "+": _fast("+", lambda x, y: x + y),
+    "-": _fast("-", lambda x, y: x - y),
+    "*": _fast("*", lambda x, y: x * y),
+    "&": lambda x, y: binary("&", x, y),
+    "^": lambda x, y: binary("^", x, y),
+    "/": lambda x, y: binary("/", x, y),
+    "=": _fast_compare("=", lambda x, y: x == y),
+    "<>": _fast_compare("<>", lambda x, y: x != y),
+    "<": _fast_compare("<", lambda x, y: x < y),
+    ">": _fast_compare(">", lambda x, y: x > y),
+    "<=": _fast_compare("<=", lambda x, y: x <= y),
+    ">=": _fast_compare(">=", lambda x, y: x >= y),
+}
 
 
 def exact(x: float) -> Decimal:
