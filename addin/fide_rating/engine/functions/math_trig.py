@@ -16,7 +16,19 @@ from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
 from ..formula.coerce import exact, number, power
-from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
+from ..formula.values import (
+    DIV0,
+    NA,
+    NUM,
+    VALUE,
+    Area,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    as_grid,
+)
 from .base import Impl, define, flatten, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
@@ -379,21 +391,42 @@ def _power(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
 
 
 def _integers(book: Book, args: list[Result]) -> list[int] | XlError:
-    """GCD's and LCM's numbers, truncated: blanks are left out, a text or a logical in a range
-    is #VALUE! (Excel's cached values), one typed in read as arithmetic reads it; a negative
-    number, or one of 2^53 or more, is #NUM!."""
+    """GCD's and LCM's numbers, truncated (Excel's cached values in IronCalc's GCD_LCM.xlsx):
+    a text is read as arithmetic reads it, in a range too (``"8"`` is 8, ``""`` #VALUE!), a
+    logical is #VALUE!; a blank cell referred to alone is left out, a blank in a range of more
+    cells is 0, and an argument left out (``GCD(,5)``) is #N/A; nothing at all is #VALUE!; a
+    negative number, or one of 2^53 or more, is #NUM!."""
     nums: list[float] = []
-    for v, from_range in flatten(book, args):
-        if isinstance(v, XlError):
-            return v
-        if v is None:
-            continue
-        if from_range and not _is_number(v):
-            return VALUE
-        x = number(v)
-        if isinstance(x, XlError):
-            return x
-        nums.append(x)
+    for a in args:
+        if a is None:
+            return NA
+        values: list[Value] = []
+        if isinstance(a, Area | list):
+            held = getattr(book, "held", None)
+            found = held(a) if held is not None and isinstance(a, Area) else None
+            if found is not None:
+                values = list(found)
+                if len(values) < a.rows * a.cols:
+                    values.append(0.0)  # the blanks the sheet does not hold
+            else:
+                values = [v for line in as_grid(book, a) for v in line]
+                if len(values) > 1:
+                    values = [0.0 if v is None else v for v in values]
+        else:
+            values = [a]
+        for v in values:
+            if isinstance(v, XlError):
+                return v
+            if v is None:
+                continue
+            if isinstance(v, bool):
+                return VALUE
+            x = number(v)
+            if isinstance(x, XlError):
+                return x
+            nums.append(x)
+    if not nums:
+        return VALUE
     if any(x < 0 or x >= 2.0**53 for x in nums):
         return NUM
     return [int(x) for x in nums]
@@ -407,10 +440,12 @@ def _gcd(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 @define("LCM", "r", union=True)
 def _lcm(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The least common multiple; one of 2^53 or more is #NUM! (Excel's documentation)."""
     nums = _integers(book, args)
     if isinstance(nums, XlError):
         return nums
-    return 0.0 if 0 in nums else float(math.lcm(*nums))
+    found = 0 if 0 in nums else math.lcm(*nums)
+    return NUM if found >= 2**53 else float(found)
 
 
 # --- volatile: computed at each recalculation, never compared with a saved value ---------------
