@@ -10,6 +10,7 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 from __future__ import annotations
 
 import importlib
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from ..formula.values import (
     Value,
     XlError,
     as_grid,
+    scalar,
 )
 from .base import Impl, define, flatten, wildcards
 from .information import first_cell
@@ -391,8 +393,12 @@ def _textsplit(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
 
 
 def _before_after(after: bool) -> Impl:
-    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter (counted from the
-    end when negative); not found: ``if_not_found``, else #N/A."""
+    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter (n rounded down,
+    counted from the end when negative); ``match_end`` 1 makes the end of the text (its start,
+    counting from the end) one more delimiter, and any other than 0 or 1 is #VALUE!; a
+    delimiter longer than the text is #VALUE! when more than two arguments are given;
+    not found: ``if_not_found`` (an empty cell there is the empty text), else #N/A (Excel's
+    cached values in IronCalc's TEXTBEFORE_TEXTAFTER.xlsx)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         text, at, nth, mode, end, missing = args
@@ -400,8 +406,13 @@ def _before_after(after: bool) -> Impl:
         delims = _delimiters(book, at)
         if isinstance(delims, XlError):
             return delims
-        n = 1 if nth is None else int(nth)  # type: ignore[arg-type]
+        n = 1 if nth is None else math.floor(nth)  # type: ignore[arg-type]
         if n == 0 or abs(n) > len(text) + 1:
+            return VALUE
+        more = any(v is not None for v in (nth, mode, end, missing))
+        if more and delims and min(len(d) for d in delims) > len(text):
+            return VALUE
+        if end is not None and end not in (0.0, 1.0):
             return VALUE
         pattern = _splitter(delims, bool(mode))
         spots: list[tuple[int, int]] = []
@@ -410,17 +421,20 @@ def _before_after(after: bool) -> Impl:
         else:
             spots = [(m.start(), m.end()) for m in pattern.finditer(text)]
         if end:
-            spots = [(0, 0), *spots, (len(text), len(text))]
-        if not spots or abs(n) > len(spots):
-            return NA if missing is None else missing
+            spots = [*spots, (len(text), len(text))] if n > 0 else [(0, 0), *spots]
+        if abs(n) > len(spots):
+            if missing is None:
+                return NA
+            found = scalar(book, missing, r, c)
+            return "" if found is None else found
         start, stop = spots[n - 1] if n > 0 else spots[n]
         return text[stop:] if after else text[:start]
 
     return impl
 
 
-define("TEXTBEFORE", "s x n? n? n? v?")(_before_after(False))
-define("TEXTAFTER", "s x n? n? n? v?")(_before_after(True))
+define("TEXTBEFORE", "s x n? n? n? x?")(_before_after(False))
+define("TEXTAFTER", "s x n? n? n? x?")(_before_after(True))
 
 
 def _as_text(v: Value, strict: bool) -> str:
