@@ -34,6 +34,7 @@ from . import (
     securities,
     statistical,
     text,
+    trig,
     units,
 )
 from .base import FUNCTIONS, Function, Impl, bind, define
@@ -67,5 +68,6 @@ __all__ = [
     "securities",
     "statistical",
     "text",
+    "trig",
     "units",
 ]

@@ -1,6 +1,6 @@
 """Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, the roundings (ROUND,
-CEILING, FLOOR and their .MATH and .PRECISE forms, MROUND ...), EXP, LN, LOG, the
-trigonometric functions, GCD, LCM, RAND, SEQUENCE and the rest.
+CEILING, FLOOR and their .MATH and .PRECISE forms, MROUND ...), EXP, LN, LOG,
+GCD, LCM, RAND, SEQUENCE and the rest (the trigonometric functions: :mod:`.trig`).
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
 :mod:`.criteria` and the standard library.
@@ -29,7 +29,7 @@ from ..formula.values import (
     XlError,
     as_grid,
 )
-from .base import Impl, define, flatten, numbers_of, running_sum
+from .base import Impl, define, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -281,12 +281,6 @@ def _math1(f: Callable[[float], float]) -> Impl:
     return impl
 
 
-def _acoth(x: float) -> float:
-    if abs(x) <= 1:
-        raise ValueError("outside the domain")
-    return 0.5 * math.log((x + 1) / (x - 1))
-
-
 define("ABS", "n")(_math1(abs))
 define("SIGN", "n")(_math1(lambda x: float((x > 0) - (x < 0))))
 define("SQRT", "n")(_math1(math.sqrt))
@@ -294,28 +288,6 @@ define("SQRTPI", "n", single=True)(_math1(lambda x: math.sqrt(x * math.pi)))
 define("EXP", "n")(_math1(math.exp))
 define("LN", "n")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
 define("LOG10", "n")(_math1(math.log10))
-define("SIN", "n")(_math1(math.sin))
-define("COS", "n")(_math1(math.cos))
-define("TAN", "n")(_math1(math.tan))
-define("ASIN", "n")(_math1(math.asin))  # outside -1 to 1: math's domain error, #NUM!
-define("ACOS", "n")(_math1(math.acos))
-define("ATAN", "n")(_math1(math.atan))
-define("SINH", "n")(_math1(math.sinh))
-define("COSH", "n")(_math1(math.cosh))
-define("TANH", "n")(_math1(math.tanh))
-define("ASINH", "n")(_math1(math.asinh))
-define("ACOSH", "n")(_math1(math.acosh))
-define("ATANH", "n")(_math1(math.atanh))
-define("COT", "n")(_math1(lambda x: 1 / math.tan(x)))
-define("CSC", "n")(_math1(lambda x: 1 / math.sin(x)))
-define("SEC", "n")(_math1(lambda x: 1 / math.cos(x)))
-define("COTH", "n")(_math1(lambda x: 1 / math.tanh(x)))
-define("CSCH", "n")(_math1(lambda x: 1 / math.sinh(x)))
-define("SECH", "n")(_math1(lambda x: 1 / math.cosh(x)))
-define("ACOT", "n")(_math1(lambda x: math.pi / 2 - math.atan(x)))
-define("ACOTH", "n")(_math1(_acoth))
-define("DEGREES", "n")(_math1(math.degrees))
-define("RADIANS", "n")(_math1(math.radians))
 
 
 @define("FACT", "n")
