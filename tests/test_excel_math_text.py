@@ -1,0 +1,161 @@
+"""Excel's rules for math, trigonometry, text, engineering and information functions, each case
+an input and the value Excel gave for it: from the function's page of Excel's documentation,
+or saved by Excel in one of IronCalc's test workbooks (ironcalc 0.9.1, ``xlsx/tests/...``,
+named in each test)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE
+from test_formula import ev
+
+# --- GCD and LCM (calc_tests/MATH_AND_TRIGONOMETRY/GCD_LCM.xlsx) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        ("=LCM(A1,B1)", {"A1": "8", "B1": 2}, 8.0),  # a text in a cell is read as a number
+        ("=GCD(A1:B1)", {"A1": 2, "B1": "8"}, 2.0),
+        ("=LCM(A1,B1)", {"A1": " 10 ", "B1": 3}, 30.0),
+        ("=LCM(A1,B1)", {"A1": "2024-01-10", "B1": 7}, 317107.0),  # a date: 45301 x 7
+        ("=LCM(A1,B1)", {"A1": " 2024-01-10 ", "B1": 7}, VALUE),  # not with spaces around
+        ("=LCM(A1,B1)", {"A1": "", "B1": 3}, VALUE),
+        ("=GCD(A1,B1)", {"A1": "eight", "B1": 2}, VALUE),
+        ("=GCD(A1,B1)", {"A1": True, "B1": 2}, VALUE),  # a logical is not a number here
+        ('=LCM({4,"8",12})', {}, 24.0),
+        ("=GCD({4,TRUE,12})", {}, VALUE),
+        ("=LCM(A1,B1,C1)", {"B1": 5}, 5.0),  # blank cells named alone: left out
+        ("=LCM(A1,B1,C1)", {"Z1": 5}, VALUE),  # nothing at all
+        ("=LCM(A1:B1)", {"B1": 5}, 0.0),  # a blank in a range: 0
+        ("=GCD(A1:B1)", {"B1": 5}, 5.0),
+        ("=GCD(A1:B1)", {"Z1": 5}, 0.0),
+        ("=LCM(,5)", {}, NA),  # an argument left out
+        ("=GCD(,5)", {}, NA),
+        ("=LCM(7.9,4.9)", {}, 28.0),  # truncated
+        ("=GCD(0.00037,0.0001)", {}, 0.0),
+        ("=GCD(-7.5,5)", {}, NUM),
+        ("=GCD(1E+100,5)", {}, NUM),
+        ("=LCM(9999999999999,10)", {}, 99999999999990.0),
+        ("=LCM(2^31-1,2^30-1)", {}, NUM),  # the multiple is 2^53 or more
+        ("=GCD(2^31-1,2^30-1)", {}, 1.0),
+    ],
+)
+def test_gcd_and_lcm_read_their_arguments_as_excel(
+    formula: str, cells: dict[str, object], expected: object
+) -> None:
+    assert ev(formula, cells) == expected
+
+
+def test_lcm_of_the_largest_numbers_allowed() -> None:
+    """Excel's documentation: a multiple of 2^53 or more is #NUM!; one below it is computed."""
+    assert ev("=LCM(2^52,3)") == NUM
+    assert ev("=LCM(2^51,3)") == 3.0 * 2**51
+    assert ev("=GCD(2^53-1,2)") == 1.0
+    assert ev("=GCD(2^53,2)") == NUM
+
+
+# --- TEXTBEFORE and TEXTAFTER (calc_tests/TEXT/TEXTBEFORE_TEXTAFTER.xlsx) ---------------------
+
+THE = "123 the 456 the 891"
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        ("=TEXTAFTER(A1,B1,C1)", {"A1": THE, "B1": "the", "C1": 1.6}, " 456 the 891"),
+        ("=TEXTBEFORE(A1,B1,C1)", {"A1": THE, "B1": "the", "C1": 1.2}, "123 "),
+        ("=TEXTAFTER(A1,B1,C1)", {"A1": THE, "B1": "the", "C1": -1.2}, " 456 the 891"),
+        ("=TEXTAFTER(A1,B1,C1)", {"A1": THE, "B1": "the", "C1": -1}, " 891"),
+        # if_not_found is only looked at when the delimiter is not found
+        ("=TEXTAFTER(A1,B1,2,1,0,F1)", {"A1": THE, "B1": "THE", "F1": DIV0}, " 891"),
+        ("=TEXTAFTER(A1,B1,3,1,0,F1)", {"A1": THE, "B1": "THE", "F1": DIV0}, DIV0),
+        ("=TEXTAFTER(A1,B1,1,0,0,C1)", {"A1": "TRUE", "B1": "r"}, ""),  # an empty cell
+        ("=TEXTAFTER(A1,B1,1,0,0)", {"A1": "TRUE", "B1": "r"}, NA),
+        # a delimiter longer than the text: #VALUE! with three arguments or more
+        ('=TEXTAFTER("del","deli",1)', {}, VALUE),
+        ('=TEXTBEFORE("hi","Hello Good Morning",1,1,0,"@")', {}, VALUE),
+        ('=TEXTAFTER("del","deli")', {}, NA),
+        # match_end: the end of the text is one more delimiter, on the searching side
+        ('=TEXTAFTER(A1,"the",1,1,1)', {"A1": THE}, " 456 the 891"),
+        ('=TEXTAFTER(A1,"Hello",1,1,1)', {"A1": THE}, ""),
+        ('=TEXTBEFORE(A1,"Hello",1,1,1)', {"A1": THE}, THE),
+        ('=TEXTAFTER(A1,"Hello",-1,1,1)', {"A1": THE}, THE),
+        ('=TEXTBEFORE(A1,"Hello",-1,1,1)', {"A1": THE}, ""),
+        ('=TEXTAFTER(A1,"Hello",2,1,1,"Failed")', {"A1": THE}, "Failed"),
+        ('=TEXTAFTER("Email - me@example.com","- ",-1,,1)', {}, "me@example.com"),
+        ('=TEXTBEFORE("Email - me@example.com","- ",-1,,1)', {}, "Email "),
+        ('=TEXTAFTER(A1,"Hello",-1,1,2,"Failed")', {"A1": THE}, VALUE),  # 0 or 1 only
+        ('=TEXTAFTER(A1,"Hello",-1,1,TRUE,"Failed")', {"A1": THE}, THE),
+    ],
+)
+def test_textbefore_and_textafter(formula: str, cells: dict[str, object], expected: object) -> None:
+    assert ev(formula, cells) == expected
+
+
+# --- trigonometry (calc_tests/MATH_AND_TRIGONOMETRY/TRIGONOMETRIC.xlsx, docs/TAN.xlsx) --------
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ("=SIN(PI())", 1.22514845490862e-16),  # pi/2 taken to 64 bits, not the exact pi
+        ("=SIN(2*PI())", -2.45029690981724e-16),
+        ("=COS(PI()/2)", 6.1257422745431e-17),
+        ("=TAN(PI()/2)", 1.6324552277619072e16),
+        ("=TAN(-3*PI()/2)", -5441517425873024.0),
+        ("=SIN(PI()-0.000000000001)", 1.0002114154278319e-12),
+        ("=TAN(PI()/2-0.000000000001)", 999849864538.9548),
+        ("=COT(PI()/2+0.000000000001)", -1.0000276431595956e-12),
+        ("=CSC(PI()-0.000000000001)", 999788629259.2037),
+        ("=SIN(2^20)", 0.33049314002171887),
+        ("=COT(2^20)", 2.855757895123916),
+        ("=SIN(3.14159265358979)", 3.2311393144413003e-15),  # a typed-in pi, 15 digits
+        ("=SIN(1)", 0.8414709848078965),
+        ("=TAN(PI()/4)", 0.9999999999999999),
+        ("=ACOS(0.9999999999)", 1.4142136208761258e-05),  # pi/2 - ASIN
+        ("=ACOSH(1.0000000001)", 1.4142136208289859e-05),  # Excel's logarithm
+        ("=ASINH(0.000000000001)", 1.000088900581841e-12),
+        ("=ASINH(-0.000000000001)", -1.000088900581841e-12),
+        ("=ACOT(9999999999999)", 1.0000000000001e-13),
+        ("=ACOT(-1)", 2.356194490192345),
+        ("=ACOT(0)", 1.5707963267948966),
+        ("=ACOTH(9999999999999)", 1.0000000000001e-13),
+        ("=ACOTH(-1.0000000001)", -11.859499013905017),
+        ("=ACOTH(2^20)", 9.53674316406539e-07),
+        ("=CSCH(9999999999999)", 0.0),  # the sine overflows: 0, not #NUM!
+        ("=SECH(-9999999999999)", 0.0),
+        ("=CSCH(100)", 7.440151952041671e-44),
+        ("=SINH(9999999999999)", NUM),
+    ],
+)
+def test_trigonometry_as_excel_computes_it(formula: str, expected: object) -> None:
+    got = ev(formula)
+    if isinstance(expected, float):
+        assert isinstance(got, float)
+        assert got == pytest.approx(expected, rel=1e-15, abs=0.0)
+    else:
+        assert got == expected
+
+
+@pytest.mark.parametrize("name", ["SIN", "COS", "TAN", "COT", "CSC", "SEC"])
+def test_an_angle_of_2_to_27_or_more_is_refused(name: str) -> None:
+    """COS(2^27-1) is computed, COS(2^27) is #NUM! (Excel, either sign)."""
+    assert isinstance(ev(f"={name}(2^27-1)"), float)
+    assert ev(f"={name}(2^27)") == NUM
+    assert ev(f"={name}(-2^27)") == NUM
+    assert isinstance(ev(f"={name}(-(2^27-1))"), float)
+
+
+def test_the_poles() -> None:
+    assert ev("=COT(0)") == DIV0
+    assert ev("=CSC(0)") == DIV0
+    assert ev("=COTH(0)") == DIV0
+    assert ev("=ACOTH(1)") == NUM
+    assert ev("=ACOTH(-0.5)") == NUM
+    assert ev("=SEC(0)") == 1.0
+    assert ev("=COS(0)") == 1.0
+    assert ev("=SIN(0.5)") == math.sin(0.5)  # below pi/4 the angle is not reduced
