@@ -12,6 +12,7 @@ import functools
 import math
 import operator
 import random
+import sys
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
@@ -281,11 +282,17 @@ def _math1(f: Callable[[float], float]) -> Impl:
     return impl
 
 
+def _exp(x: float) -> float:
+    """e^x; below the least normal double, 0 (EXP(-745) is 0 in Excel, not 5E-324)."""
+    y = math.exp(x)
+    return y if y >= sys.float_info.min else 0.0
+
+
 define("ABS", "n")(_math1(abs))
 define("SIGN", "n")(_math1(lambda x: float((x > 0) - (x < 0))))
 define("SQRT", "n")(_math1(math.sqrt))
 define("SQRTPI", "n", single=True)(_math1(lambda x: math.sqrt(x * math.pi)))
-define("EXP", "n")(_math1(math.exp))
+define("EXP", "n")(_math1(_exp))
 define("LN", "n")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
 define("LOG10", "n")(_math1(math.log10))
 
