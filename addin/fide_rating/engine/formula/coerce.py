@@ -336,7 +336,8 @@ def compare(op: str, a: Value, b: Value) -> Value:
 
 def power(x: float, y: float) -> float | XlError:
     """``x ^ y`` as Excel's POWER and ``^``: 0 to the power 0 is #NUM!, 0 to a negative power
-    #DIV/0!, a negative number to a fractional power #NUM!. Computed as Excel computes it, so
+    #DIV/0!, a negative number to a fractional power #NUM! unless the power is 1 over an odd
+    number (an odd root). Computed as Excel computes it, so
     that its digits are Excel's (an actuarial model's discount factors, saved by Excel, agree
     to the bit): a whole power by squaring, a fractional one through ln and exp."""
     if x == 0:
@@ -361,6 +362,11 @@ def power(x: float, y: float) -> float | XlError:
     elif x > 0:  # a fractional one is e^(y ln x), as Excel computes it, digits and all
         try:
             return math.exp(y * math.log(x))
+        except OverflowError:
+            return NUM
+    elif x < 0 and (1 / y) % 2 == 1:  # an odd root of a negative number: (-8)^(1/3) is about -2
+        try:
+            return -math.exp(y * math.log(-x))
         except OverflowError:
             return NUM
     try:

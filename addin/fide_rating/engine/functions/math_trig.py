@@ -232,17 +232,49 @@ define("CEILING.PRECISE", "n n?", also=("ISO.CEILING",))(_precise(True))
 define("FLOOR.PRECISE", "n n?")(_precise(False))
 
 
-@define("MROUND", "n n", single=True)
-def _mround(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+def toolpak_numbers(book: Book, args: list[Result]) -> list[float] | XlError:
+    """The numbers of a function that came from the Analysis ToolPak (MROUND, QUOTIENT), as
+    Excel's cached values in IronCalc's MROUND_TRUNC_INT.xlsx and MOD_QUOTIENT.xlsx show
+    them: an argument written empty is #N/A, a logical #VALUE!, a range of several cells
+    #VALUE!, a blank cell 0, a text read as arithmetic reads it; errors from the left."""
+    out: list[float] = []
+    for a in args:
+        if a is None:
+            return NA
+        v: Value
+        if isinstance(a, Area):
+            v = book.value(a.sheet, a.r1, a.c1) if a.rows == a.cols == 1 else VALUE
+        elif isinstance(a, list):
+            v = a[0][0] if len(a) == 1 and len(a[0]) == 1 else VALUE
+        else:
+            v = a
+        if isinstance(v, bool):
+            return VALUE
+        x = number(v)
+        if isinstance(x, XlError):
+            return x
+        out.append(x)
+    return out
+
+
+@define("MROUND", "x x")
+def _mround(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """``number`` to the nearest multiple of ``multiple`` (halves away from zero); different
-    signs are #NUM!."""
-    x, m = args
+    signs are #NUM!; a quotient too large to have a fraction is taken as it is
+    (MROUND(10,1E-100) is 10)."""
+    nums = toolpak_numbers(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    x, m = nums
     if m == 0:
         return 0.0
     if x * m < 0:
         return NUM
-    q = Decimal(format(x / m, ".15g")).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    return _times(float(q), m)
+    q = x / m
+    if abs(q) >= 2.0**53:
+        return x
+    k = Decimal(format(q, ".15g")).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return _times(float(k), m)
 
 
 def _to_integer(away: bool, odd: bool | None) -> Impl:
@@ -330,9 +362,14 @@ def _combina(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     return float(math.comb(n + k - 1, k)) if n or k else 1.0
 
 
-@define("QUOTIENT", "n n", single=True)
-def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    x, y = args
+@define("QUOTIENT", "x x")
+def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The integer part of ``numerator / denominator`` (a function of the Analysis ToolPak:
+    :func:`toolpak_numbers`)."""
+    nums = toolpak_numbers(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    x, y = nums
     return DIV0 if y == 0 else float(math.trunc(x / y))
 
 
@@ -359,8 +396,14 @@ def _pi(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 @define("MOD", "n n")
 def _mod(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The remainder of ``number / divisor`` with the divisor's sign, exact as C's fmod
+    (MOD(5,1E-10) is 9.999981783901343E-11, Excel's cached value in IronCalc's
+    MOD_QUOTIENT.xlsx, where 5 - 1E-10 x INT(5/1E-10) is 0)."""
     x, y = args
-    return DIV0 if y == 0 else x - y * math.floor(x / y)
+    if y == 0:
+        return DIV0
+    rest = math.fmod(x, y)
+    return rest + y if rest and (rest < 0) != (y < 0) else rest
 
 
 @define("POWER", "n n")
