@@ -356,8 +356,11 @@ def _combin(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
 
 @define("COMBINA", "n n")
 def _combina(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The combinations with repetitions of ``k`` among ``n`` (both truncated): ``k`` may
+    exceed ``n`` (COMBINA(3,10) is 66), but not 0 (COMBINA(0,3) is #NUM!): Excel's cached
+    values in IronCalc's COMBIN_COMBINA.xlsx."""
     n, k = int(args[0]), int(args[1])
-    if n < 0 or k < 0 or n < k:
+    if n < 0 or k < 0 or (n == 0 and k > 0):
         return NUM
     return float(math.comb(n + k - 1, k)) if n or k else 1.0
 

@@ -203,6 +203,24 @@ def _exact(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
     return args[0] == args[1]
 
 
+def _search_tilde(pattern: str) -> str:
+    """SEARCH's pattern with its tildes as Excel reads them there: a tilde before ``*``, ``?``
+    or ``~`` makes it itself, a tilde before any other character is dropped (``~d`` finds
+    "d"), and so is one at the end (``SEARCH("~","Hello")`` is 1): Excel's cached values in
+    IronCalc's FIND_SEARCH.xlsx."""
+    out: list[str] = []
+    escaped = False
+    for ch in pattern:
+        if escaped:
+            out.append("~" + ch if ch in "*?~" else ch)
+            escaped = False
+        elif ch == "~":
+            escaped = True
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _position(case: bool) -> Impl:
     """FIND (case-sensitive, literal) and SEARCH (any case, wildcards): where the text starts."""
 
@@ -212,7 +230,7 @@ def _position(case: bool) -> Impl:
         at = int(1.0 if start is None else start) - 1  # type: ignore[arg-type]
         if at < 0 or at > len(within):
             return VALUE
-        found = within.find(find, at) if case else wildcards(find).search(within, at)
+        found = within.find(find, at) if case else wildcards(_search_tilde(find)).search(within, at)
         return VALUE if found < 0 else float(found + 1)
 
     return impl
