@@ -260,7 +260,13 @@ class Compiler:
             of = yield self._node(n, array)
 
             def pct(book: Book, sh: str, r: int, c: int) -> Result:
-                v = scalar(book, of(book, sh, r, c), r, c)
+                v = of(book, sh, r, c)
+                if array and isinstance(v, Area | list):  # A1:C1% element by element
+                    grid = as_grid(book, v)
+                    for _ in range(times):
+                        grid = broadcast("/", grid, [[100.0]])
+                    return grid
+                v = scalar(book, v, r, c)
                 for _ in range(times):
                     v = arith("/", v, 100.0)
                 return v

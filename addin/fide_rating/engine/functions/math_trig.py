@@ -429,7 +429,7 @@ def _integers(book: Book, args: list[Result]) -> list[int] | XlError:
         if isinstance(a, Area | list):
             held = getattr(book, "held", None)
             found = held(a) if held is not None and isinstance(a, Area) else None
-            if found is not None:
+            if found is not None and isinstance(a, Area):
                 values = list(found)
                 if len(values) < a.rows * a.cols:
                     values.append(0.0)  # the blanks the sheet does not hold
