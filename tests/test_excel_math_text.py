@@ -159,3 +159,103 @@ def test_the_poles() -> None:
     assert ev("=SEC(0)") == 1.0
     assert ev("=COS(0)") == 1.0
     assert ev("=SIN(0.5)") == math.sin(0.5)  # below pi/4 the angle is not reduced
+
+
+# --- the rest of the math functions ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        # calc_tests/MATH_AND_TRIGONOMETRY/MROUND_TRUNC_INT.xlsx
+        ("=MROUND(,B1)", {"B1": 5}, NA),  # an argument written empty
+        ("=MROUND(A1, )", {"A1": 5}, NA),
+        ("=MROUND(A1,B1)", {"B1": 5}, 0.0),  # a blank cell is 0
+        ("=MROUND(A1,B1)", {"A1": True, "B1": 2}, VALUE),
+        ("=MROUND(A1,B1)", {"A1": 2, "B1": False}, VALUE),
+        ("=MROUND(10,1E-100)", {}, 10.0),
+        ("=MROUND(1E+100,1E+50)", {}, 1e100),
+        ("=MROUND(9.99999E+307,5)", {}, 9.99999e307),
+        ("=MROUND(5,9.99999E+307)", {}, 0.0),
+        ("=MROUND(10,3)", {}, 9.0),
+        ("=MROUND(-10,3)", {}, NUM),
+        # calc_tests/MATH_AND_TRIGONOMETRY/MOD_QUOTIENT.xlsx
+        ("=QUOTIENT(A1,B1)", {"A1": True, "B1": True}, VALUE),
+        ("=MOD(A1,B1)", {"A1": True, "B1": True}, 0.0),  # MOD takes logicals
+        ("=QUOTIENT(A1,B1)", {"A1": 1}, DIV0),
+        ("=QUOTIENT(10.0000000001,0.1)", {}, 100.0),
+        ("=MOD(10.0000000001,0.1)", {}, 9.999945316252479e-11),
+        ("=MOD(5,1E-10)", {}, 9.999981783901343e-11),
+        ("=MOD(5,-1E-10)", {}, -1.821609865774887e-16),
+        ("=MOD(-5.3,2)", {}, 0.7000000000000002),
+        ("=MOD(-7.8,-2.3)", {}, -0.9000000000000004),
+        ("=MOD(-10000000000,3)", {}, 2.0),
+        ("=MOD(3,0)", {}, DIV0),
+        # calc_tests/MATH_AND_TRIGONOMETRY/COMBIN_COMBINA.xlsx
+        ("=COMBINA(3,10)", {}, 66.0),
+        ("=COMBINA(A1,3)", {"A1": True}, 1.0),
+        ("=COMBINA(A1,3)", {"A1": False}, NUM),
+        ("=COMBINA(0,0)", {}, 1.0),
+        ("=COMBIN(3,10)", {}, NUM),
+        # calc_tests/MATH_AND_TRIGONOMETRY/POWER.xlsx: an odd root of a negative number
+        ("=POWER(-8,1/3)", {}, -1.9999999999999998),
+        ("=(-8)^(1/3)", {}, -1.9999999999999998),
+        ("=(-8)^(1/2)", {}, NUM),
+        ("=(-8)^0.333333333333333", {}, NUM),
+        # calc_tests/MATH_AND_TRIGONOMETRY/EXP_SIGN.xlsx
+        ("=EXP(-745)", {}, 0.0),  # below the least normal double
+        ("=EXP(-700)", {}, math.exp(-700)),
+        ("=EXP(A1)", {"A1": "€100"}, math.exp(100)),
+        ("=SIGN(A1)", {"A1": "100€"}, 1.0),
+        ("=SIGN(A1)", {"A1": " €100 "}, 1.0),
+        ("=SIGN(A1)", {"A1": "€100€"}, VALUE),
+        # calc_tests/arithmetic.xlsx and TEXT/T_VALUE_VALUETOTEXT.xlsx
+        ('=VALUE("1e400")', {}, VALUE),
+        ('=VALUE("1e300")', {}, 1e300),
+        ("=A1+1", {"A1": "1e400"}, VALUE),
+        ('=VALUE("23€")', {}, 23.0),
+        ('=VALUE("$23")', {}, 23.0),
+    ],
+)
+def test_math_rules(formula: str, cells: dict[str, object], expected: object) -> None:
+    assert ev(formula, cells) == expected
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        # calc_tests/ENGINEERING/NUMBER_SYSTEMS.xlsx
+        ("=BIN2HEX(A1,B1)", {"A1": 1100011011, "B1": True}, VALUE),
+        ("=BIN2HEX(A1,B1)", {"A1": 1100011011, "B1": 2.3}, "FFFFFFFF1B"),
+        ("=DEC2BIN(A1)", {"A1": True}, VALUE),
+        ("=DEC2HEX(A1)", {"A1": False}, VALUE),
+        ("=DEC2BIN(A1,B1)", {"A1": 2}, NUM),  # a blank cell for places: 0
+        ("=DEC2BIN(A1)", {"A1": 2}, "10"),
+        ("=DEC2OCT(A1,B1)", {"A1": 12, "B1": 4}, "0014"),
+        # calc_tests/ENGINEERING/BESSEL.xlsx: Excel's own J0 from 8 on
+        ("=BESSELJ(10,0)", {}, -0.2459357644412996),
+        ("=BESSELJ(32,0)", {}, 0.13807900971253675),
+        ("=BESSELJ(-10,0)", {}, -0.2459357644412996),
+        ("=BESSELY(10,0)", {}, 0.05567116743095123),  # Y0 keeps Numerical Recipes'
+        ("=BESSELJ(3.5,0)", {}, -0.3801277406664696),
+    ],
+)
+def test_engineering_rules(formula: str, cells: dict[str, object], expected: object) -> None:
+    assert ev(formula, cells) == expected
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        # calc_tests/TEXT/FIND_SEARCH.xlsx: a tilde before another character, or at the end
+        ('=SEARCH("~","Hi ~Bang!")', {}, 1.0),
+        ('=SEARCH("~","Hello")', {}, 1.0),
+        ('=SEARCH("~d","My dear")', {}, 4.0),
+        ('=SEARCH("~~","Hi ~Bang!")', {}, 4.0),
+        ('=SEARCH("~~*","Ho*la")', {}, VALUE),
+        ('=SEARCH("~*","x*y")', {}, 2.0),
+        ('=FIND("~","Hi ~Bang!")', {}, 4.0),  # FIND has no wildcards
+    ],
+)
+def test_text_rules(formula: str, cells: dict[str, object], expected: object) -> None:
+    assert ev(formula, cells) == expected
