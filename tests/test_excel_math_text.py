@@ -259,3 +259,28 @@ def test_engineering_rules(formula: str, cells: dict[str, object], expected: obj
 )
 def test_text_rules(formula: str, cells: dict[str, object], expected: object) -> None:
     assert ev(formula, cells) == expected
+
+
+@pytest.mark.parametrize(
+    ("x", "expected"),
+    [
+        # calc_tests/TEXT/TEXT.xlsx, sheet NUMBERS, format General
+        (123456789012.0, "1.23457E+11"),
+        (1.2e-16, "1.2E-16"),
+        (1.23456e19, "1.23456E+19"),
+        (25000000000.0, "25000000000"),  # 11 digits: plain
+        (250000000000.0, "2.5E+11"),  # 12 digits: scientific
+        (1e16, "1E+16"),
+        (-2.7e-18, "-2.7E-18"),
+        (-2.5e-10, "-2.5E-10"),
+        (-2.5e-09, "-2.5E-09"),  # plain would show one digit of two
+        (-1e-08, "-0.00000001"),  # plain shows all there is
+        (-1 / 3, "-0.333333333"),
+        (12345.6789, "12345.6789"),
+        (99999999999.4, "99999999999"),
+        (99999999999.5, "1E+11"),  # rounded, it would need 12 digits
+        (1.23456789012e-200, "1.2346E-200"),  # a three-digit exponent leaves 5 digits
+    ],
+)
+def test_general_in_text(x: float, expected: str) -> None:
+    assert ev('=TEXT(A1,"General")', {"A1": x}) == expected
