@@ -255,6 +255,10 @@ def test_engineering_rules(formula: str, cells: dict[str, object], expected: obj
         ('=SEARCH("~~*","Ho*la")', {}, VALUE),
         ('=SEARCH("~*","x*y")', {}, 2.0),
         ('=FIND("~","Hi ~Bang!")', {}, 4.0),  # FIND has no wildcards
+        # calc_tests/TEXT/REGEX.xlsx: every match in a row
+        ('=INDEX(REGEXEXTRACT("LonelyPlanet","[A-Z][a-z]+",1),1,2)', {}, "Planet"),
+        ('=COLUMNS(REGEXEXTRACT("LonelyPlanet","[A-Z][a-z]+",1))', {}, 2.0),
+        ('=ROWS(REGEXEXTRACT("LonelyPlanet","[A-Z][a-z]+",1))', {}, 1.0),
     ],
 )
 def test_text_rules(formula: str, cells: dict[str, object], expected: object) -> None:

@@ -551,8 +551,8 @@ def _regextest(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result
 
 @define("REGEXEXTRACT", "s s n? n?")
 def _regexextract(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """The first match (``return_mode`` 0), every match (1, a column) or the first match's
-    groups (2, a row); no match: #N/A."""
+    """The first match (``return_mode`` 0), every match (1, a row: Excel's cached values in
+    IronCalc's REGEX.xlsx) or the first match's groups (2, a row); no match: #N/A."""
     text, pattern, mode, case = args
     assert isinstance(text, str) and isinstance(pattern, str)
     found = _regex(pattern, bool(case))
@@ -562,7 +562,7 @@ def _regexextract(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Res
         return NA if m is None else m.group()
     if how == 1:
         every = [m.group() for m in found.finditer(text)]
-        return [[v] for v in every] if every else NA
+        return [every] if every else NA
     if how == 2:
         m = found.search(text)
         if m is None:
