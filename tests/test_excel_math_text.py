@@ -9,6 +9,8 @@ import math
 
 import pytest
 
+from fide_rating.engine.book import Book
+from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE
 from test_formula import ev
 
@@ -288,3 +290,20 @@ def test_text_rules(formula: str, cells: dict[str, object], expected: object) ->
 )
 def test_general_in_text(x: float, expected: str) -> None:
     assert ev('=TEXT(A1,"General")', {"A1": x}) == expected
+
+
+def test_names_ending_in_digits_are_not_references() -> None:
+    """templates/invoice.xlsx: =AddressLine1 in B10 and =AddressLine2 in B11 are two names,
+    not the same relative reference (L1 one row up from each): each its own cell."""
+    b = Book()
+    b.sheets["S"] = "S"
+    compiler = Compiler({"ADDRESSLINE1": "S!$C$6", "ADDRESSLINE2": "S!$C$7"})
+    b.results[("S", 6, 3)] = "Alexanderpl. 1"
+    b.results[("S", 7, 3)] = "10178 Berlin, Germany"
+    b.compiled[("S", 10, 2)] = compiler.compile("AddressLine1", 10, 2)
+    b.compiled[("S", 11, 2)] = compiler.compile("AddressLine2", 11, 2)
+    b.extents["S"] = (11, 3)
+    assert b.value("S", 10, 2) == "Alexanderpl. 1"
+    assert b.value("S", 11, 2) == "10178 Berlin, Germany"
+    # a real relative reference filled down still shares one closure
+    assert compiler.compile("C6", 10, 2) is compiler.compile("C7", 11, 2)
