@@ -307,3 +307,24 @@ def test_names_ending_in_digits_are_not_references() -> None:
     assert b.value("S", 11, 2) == "10178 Berlin, Germany"
     # a real relative reference filled down still shares one closure
     assert compiler.compile("C6", 10, 2) is compiler.compile("C7", 11, 2)
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        # Excel's documentation: in a single-byte language each character counts 1 byte, and
+        # a workbook does not record its editing language: the byte functions are the others
+        ('=LEFTB("Sale Price",4)', "Sale"),
+        ('=RIGHTB("Sale Price",5)', "Price"),
+        ('=MIDB("Fluid Flow",7,20)', "Flow"),
+        ('=LENB("Phoenix, AZ")', 11.0),
+        ('=LENB("日本")', 2.0),
+        ('=FINDB("M","Miriam McGovern",3)', 8.0),
+        ('=SEARCHB("e","Statements",6)', 7.0),
+        ('=SEARCHB("?c","abc")', 2.0),
+        ('=REPLACEB("abcdefghijk",6,5,"*")', "abcde*k"),
+        ('=LEFTB("abc",-1)', VALUE),
+    ],
+)
+def test_the_byte_functions_count_characters(formula: str, expected: object) -> None:
+    assert ev(formula) == expected

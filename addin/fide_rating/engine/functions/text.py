@@ -3,6 +3,11 @@ NUMBERVALUE, LEFT, RIGHT, MID, CONCAT, TEXTJOIN, EXACT, FIND, SEARCH, SUBSTITUTE
 REPT, CODE, CHAR, UNICODE, UNICHAR, T, TEXT, FIXED, DOLLAR, TEXTSPLIT, TEXTBEFORE, TEXTAFTER,
 ARRAYTOTEXT, VALUETOTEXT and the REGEX functions.
 
+LEFTB, RIGHTB, MIDB, LENB, FINDB, SEARCHB and REPLACEB count bytes where Excel's default
+editing language is one of double-byte characters (Chinese, Japanese, Korean), and characters
+otherwise (Excel's documentation): a workbook does not record that language, and recalc
+computes them as in a single-byte language, as LEFT, RIGHT, MID, LEN, FIND, SEARCH and REPLACE.
+
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
 :mod:`.numfmt` and the standard library.
 """
@@ -49,7 +54,7 @@ def _proper(t: str) -> str:
     return re.sub(r"[^\W\d_]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), t)
 
 
-define("LEN", "s")(_text1(lambda t: float(len(t))))
+define("LEN", "s", also=("LENB",))(_text1(lambda t: float(len(t))))
 define("UPPER", "s")(_text1(str.upper))
 define("LOWER", "s")(_text1(str.lower))
 define("PROPER", "s")(_text1(_proper))
@@ -130,12 +135,12 @@ def _cut(which: str) -> Impl:
     return impl
 
 
-define("LEFT", "s n")(_cut("LEFT"))
-define("RIGHT", "s n")(_cut("RIGHT"))
-define("MID", "s n n")(_cut("MID"))
+define("LEFT", "s n", also=("LEFTB",))(_cut("LEFT"))
+define("RIGHT", "s n", also=("RIGHTB",))(_cut("RIGHT"))
+define("MID", "s n n", also=("MIDB",))(_cut("MID"))
 
 
-@define("REPLACE", "s n n s")
+@define("REPLACE", "s n n s", also=("REPLACEB",))
 def _replace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """``num_chars`` characters of ``old_text`` from ``start_num`` replaced by ``new_text``."""
     old, start, n, new = args
@@ -236,8 +241,8 @@ def _position(case: bool) -> Impl:
     return impl
 
 
-define("FIND", "s s n")(_position(True))
-define("SEARCH", "s s n")(_position(False))
+define("FIND", "s s n", also=("FINDB",))(_position(True))
+define("SEARCH", "s s n", also=("SEARCHB",))(_position(False))
 
 
 @define("SUBSTITUTE", "s s s n")
