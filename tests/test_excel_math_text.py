@@ -6,12 +6,17 @@ named in each test)."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
+import openpyxl
 import pytest
+from openpyxl.workbook.defined_name import DefinedName
 
 from fide_rating.engine.book import Book
 from fide_rating.engine.compiler import Compiler
-from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE
+from fide_rating.engine.formula import col_letters
+from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE
+from fide_rating.engine.recalc import recalc_file
 from test_formula import ev
 
 # --- GCD and LCM (calc_tests/MATH_AND_TRIGONOMETRY/GCD_LCM.xlsx) ----------------------------
@@ -328,3 +333,33 @@ def test_names_ending_in_digits_are_not_references() -> None:
 )
 def test_the_byte_functions_count_characters(formula: str, expected: object) -> None:
     assert ev(formula) == expected
+
+
+def test_sheet_and_sheets(tmp_path: Path) -> None:
+    """SHEET of the formula's own sheet, of a reference, of a sheet's name (any case); hidden
+    sheets count; a number or a text naming no sheet #N/A (Excel's cached values in IronCalc's
+    SHEET_SHEETS.xlsx and tables.xlsx). A name defined for one sheet is #NAME? on another."""
+    wb = openpyxl.Workbook()
+    first = wb.active
+    assert first is not None
+    first.title = "T"
+    hidden = wb.create_sheet("Hidden")
+    hidden.sheet_state = "hidden"
+    last = wb.create_sheet("V")
+    last["A1"] = 1
+    formulas = ["=SHEET()", "=SHEET(V!A1)", '=SHEET("hidden")', "=SHEET(0)", '=SHEET("")',
+                '=SHEET("W")', "=SHEETS()", "=SHEETS(V!A1)", "=SHEET(1/0)", "=Here",
+                "=SHEET(Everywhere)"]  # fmt: skip
+    for row, formula in enumerate(formulas, 1):
+        first[f"B{row}"] = formula
+        last[f"B{row}"] = formula
+    wb.defined_names["Everywhere"] = DefinedName("Everywhere", attr_text="Hidden!$A$1")
+    last.defined_names["Here"] = DefinedName("Here", attr_text="V!$A$1")
+    path = tmp_path / "sheets.xlsx"
+    wb.save(path)
+    out = recalc_file(path, out_dir=tmp_path / "out", force=True)
+    got = {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in out.values.items()}
+    assert [got[f"T!B{row}"] for row in range(1, 12)] == [
+        1.0, 3.0, 2.0, NA, NA, NA, 3.0, 1.0, DIV0, NAME, 2.0]  # fmt: skip
+    assert got["V!B1"] == 3.0
+    assert got["V!B10"] == 1.0  # its own sheet's name

@@ -174,6 +174,7 @@ class Book:
         self.active: set[tuple[str, int, int]] = set()
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
         self.sheets: dict[str, str] = {}  # upper-case name -> name
+        self.order: list[str] = []  # the workbook's sheets in its order, chart sheets too
         self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
         self.hidden: dict[str, tuple[set[int], set[int]]] = {}  # rows: by hand, by a filter
         # iterative calculation (<calcPr iterate="1">): a cell met again on its own circle

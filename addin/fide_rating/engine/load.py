@@ -62,11 +62,12 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
              for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
+    book.order = sheet_order(parts)
     compiler = Compiler(
         names,
         macros="xl/vbaProject.bin" in parts,
         local=local,
-        sheets=sheet_order(parts),
+        sheets=book.order,
     )
     for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
         book.sheets[title.upper()] = title

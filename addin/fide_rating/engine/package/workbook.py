@@ -119,16 +119,16 @@ DATE1904 = re.compile(rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904=\"(?:1|true)\"")
 
 
 def defined_names(parts: dict[str, bytes]) -> dict[str, str]:
-    """Workbook-level defined names (a sheet-level name only where no workbook one exists)."""
+    """Workbook-level defined names. A sheet-level one is not among them (:func:`scoped_names`):
+    named from another sheet it is #NAME?, as Excel has it."""
     found: dict[str, str] = {}
-    local: dict[str, str] = {}
     for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
         a = attributes(m.group("attrs"))
         name = a.get("name", "")
-        if not name or name.startswith("_xlnm."):
+        if not name or name.startswith("_xlnm.") or "localSheetId" in a:
             continue
-        (local if "localSheetId" in a else found)[name] = unescape(m.group("text"))
-    return {**local, **found}
+        found[name] = unescape(m.group("text"))
+    return found
 
 
 def sheet_order(parts: dict[str, bytes]) -> list[str]:
