@@ -566,7 +566,7 @@ def _regexextract(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Res
         m = found.search(text)
         return NA if m is None else m.group()
     if how == 1:
-        every = [m.group() for m in found.finditer(text)]
+        every: list[Value] = [m.group() for m in found.finditer(text)]
         return [every] if every else NA
     if how == 2:
         m = found.search(text)
