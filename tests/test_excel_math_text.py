@@ -6,6 +6,7 @@ named in each test)."""
 from __future__ import annotations
 
 import math
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -363,3 +364,47 @@ def test_sheet_and_sheets(tmp_path: Path) -> None:
         1.0, 3.0, 2.0, NA, NA, NA, 3.0, 1.0, DIV0, NAME, 2.0]  # fmt: skip
     assert got["V!B1"] == 3.0
     assert got["V!B10"] == 1.0  # its own sheet's name
+
+
+def test_errors_kept_as_rich_values(tmp_path: Path) -> None:
+    """#CALC! and #SPILL! typed into a cell are saved as #VALUE! with a ``vm`` pointing to a
+    rich value of type ``_error`` (errorType 13 and 8): ERROR.TYPE gives 14 and 9 (Excel's
+    cached values in IronCalc's INFORMATION/ERROR.TYPE.xlsx, whose parts these follow); a
+    plain #VALUE! stays 3."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    rd = 'xmlns="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata"'
+    ext = '<extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="{}"/></ext></extLst>'
+    parts = {
+        "[Content_Types].xml": "<Types/>",
+        "xl/workbook.xml": f'<workbook {ns} {rns}><sheets><sheet name="S" sheetId="1" '
+        'r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": "<Relationships>"
+        '<Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>'
+        "</Relationships>",
+        "xl/worksheets/sheet1.xml": f"<worksheet {ns}><sheetData>"
+        '<row r="1"><c r="A1" t="e" vm="1"><v>#VALUE!</v></c><c r="B1"><f>ERROR.TYPE(A1)</f>'
+        "<v>0</v></c></row>"
+        '<row r="2"><c r="A2" t="e" vm="2"><v>#VALUE!</v></c><c r="B2"><f>ERROR.TYPE(A2)</f>'
+        "<v>0</v></c></row>"
+        '<row r="3"><c r="A3" t="e"><v>#VALUE!</v></c><c r="B3"><f>ERROR.TYPE(A3)</f>'
+        "<v>0</v></c></row></sheetData></worksheet>",
+        "xl/metadata.xml": f"<metadata {ns} "
+        'xmlns:xlrd="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata">'
+        '<metadataTypes count="1"><metadataType name="XLRICHVALUE"/></metadataTypes>'
+        f'<futureMetadata name="XLRICHVALUE" count="2"><bk>{ext.replace("{}", "0")}</bk>'
+        f"<bk>{ext.replace('{}', '1')}</bk></futureMetadata>"
+        '<valueMetadata count="2"><bk><rc t="1" v="0"/></bk><bk><rc t="1" v="1"/></bk>'
+        "</valueMetadata></metadata>",
+        "xl/richData/rdrichvalue.xml": f'<rvData {rd} count="2"><rv s="0"><v>13</v><v>0</v>'
+        '</rv><rv s="0"><v>8</v><v>0</v></rv></rvData>',
+        "xl/richData/rdrichvaluestructure.xml": f'<rvStructures {rd} count="1">'
+        '<s t="_error"><k n="errorType" t="i"/><k n="subType" t="i"/></s></rvStructures>',
+    }
+    path = tmp_path / "rich.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in out.values.items()}
+    assert (got["S!B1"], got["S!B2"], got["S!B3"]) == (14.0, 9.0, 3.0)
