@@ -16,6 +16,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from fide_rating.engine.book import Book
 from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula import col_letters
+from fide_rating.engine.formula.coerce import CODE_PAGE
 from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE
 from fide_rating.engine.recalc import recalc_file
 from test_formula import ev
@@ -210,6 +211,8 @@ def test_the_poles() -> None:
         ("=(-8)^(1/3)", {}, -1.9999999999999998),
         ("=(-8)^(1/2)", {}, NUM),
         ("=(-8)^0.333333333333333", {}, NUM),
+        ("=(-1)^0", {}, 1.0),  # SERIESSUM.xlsx: SERIESSUM(-1,0,2,{1,2,3}) is 6
+        ("=SERIESSUM(-1,0,2,{1,2,3})", {}, 6.0),
         # calc_tests/MATH_AND_TRIGONOMETRY/EXP_SIGN.xlsx
         ("=EXP(-745)", {}, 0.0),  # below the least normal double
         ("=EXP(-700)", {}, math.exp(-700)),
@@ -408,3 +411,17 @@ def test_errors_kept_as_rich_values(tmp_path: Path) -> None:
     out = recalc_file(path, out_dir=tmp_path / "out")
     got = {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in out.values.items()}
     assert (got["S!B1"], got["S!B2"], got["S!B3"]) == (14.0, 9.0, 3.0)
+
+
+def test_cos_of_excel_for_the_mac() -> None:
+    """docs/COS.xlsx and docs/TAN.xlsx, saved by Excel for the Mac: its COS takes the angle as
+    it is, its TAN reduces it as Excel for Windows does."""
+    token = CODE_PAGE.set("mac_roman")
+    try:
+        assert ev("=COS(PI()/2)") == 6.123233995736766e-17
+        assert ev("=COS(-PI()/2)") == 6.123233995736766e-17
+        assert ev("=TAN(PI()/2)") == 1.6324552277619072e16
+        assert ev("=TAN(PI())") == -1.22514845490862e-16
+    finally:
+        CODE_PAGE.reset(token)
+    assert ev("=COS(PI()/2)") == 6.1257422745431e-17  # Excel for Windows

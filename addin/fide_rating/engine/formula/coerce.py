@@ -364,7 +364,9 @@ def power(x: float, y: float) -> float | XlError:
             return math.exp(y * math.log(x))
         except OverflowError:
             return NUM
-    elif x < 0 and (1 / y) % 2 == 1:  # an odd root of a negative number: (-8)^(1/3) is about -2
+    elif (
+        x < 0 and y and (1 / y) % 2 == 1
+    ):  # an odd root of a negative number: (-8)^(1/3) is about -2
         try:
             return -math.exp(y * math.log(-x))
         except OverflowError:

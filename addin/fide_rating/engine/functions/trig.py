@@ -18,11 +18,14 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from ..formula.coerce import CODE_PAGE
 from ..formula.values import DIV0, NUM, Book, Result
 from .base import Impl, define
 
 HALF_PI = Fraction(0xC90FDAA22168C235, 2**63)
 """pi/2 as Excel reduces angles by it: the 64-bit pi of the x87 processor, halved."""
+
+MAC = "mac_roman"  # the code page of a workbook Excel for the Mac saved (:mod:`..recalc`)
 
 LARGEST_ANGLE = 2.0**27
 """The angles SIN, COS, TAN, COT, CSC and SEC take are below this in absolute value."""
@@ -45,7 +48,11 @@ def sine(x: float) -> float:
 
 
 def cosine(x: float) -> float:
-    """COS as Excel computes it."""
+    """COS as Excel computes it: Excel for the Mac takes the angle as it is (its COS(PI()/2)
+    is 6.123233995736766E-17 where Excel for Windows has 6.1257422745431E-17, and its TAN is
+    Windows' one: IronCalc's COS.xlsx and TAN.xlsx, saved by it minutes apart)."""
+    if CODE_PAGE.get() == MAC:
+        return math.cos(x)
     k, r = reduced(x)
     return (math.cos(r), -math.sin(r), -math.cos(r), math.sin(r))[k]
 
