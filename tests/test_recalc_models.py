@@ -227,6 +227,37 @@ def test_names_with_letters_of_any_alphabet(tmp_path: Path) -> None:
     assert not out.problems
 
 
+def test_a_defined_name_is_computed_as_an_array_formula(tmp_path: Path) -> None:
+    """Excel treats the formula of a defined name as an array formula wherever the name is
+    used (Microsoft Knowledge Base Q83816, "Substituting Defined Names for Array Formulas":
+    ``test`` defined as ``=SUM(IF($A$1:$A$5=1,$B$1:$B$5,0))``, ``=test`` in a cell), while a
+    name that is a range stays a range, which a plain formula intersects with its row."""
+    data: Cells = {f"A{r}": a for r, a in zip(range(1, 6), (1, 2, 1, 3, 1), strict=True)}
+    data |= {f"B{r}": 10.0 * r for r in range(1, 6)}
+    data |= {f"C{r}": float(r) for r in range(1, 5)}
+    cells: Cells = {"E1": "=test", "E2": "=InSeq", "E3": "=Col*1", "E4": "=NotSeq"}
+    cells |= {"E5": "=COUNT(Vals)", "E6": "=SUM(Vals)", "E7": "=test*2"}
+    names = {
+        "test": "SUM(IF(S!$A$1:$A$5=1,S!$B$1:$B$5,0))",
+        "InSeq": "AND(S!$C$2:$C$4>S!$C$1:$C$3)",
+        "NotSeq": "AND(S!$A$2:$A$5>S!$A$1:$A$4)",
+        "Col": "S!$B$1:$B$5",
+        "Vals": "IF(S!$B$1:$B$5>20,ROUND(S!$B$1:$B$5/3,2))",
+    }
+    out = run(build(tmp_path / "n.xlsx", {"S": data | cells}, names))
+    got = {k: v for k, v in values(out, "S").items() if k.startswith("E")}
+    assert got == {
+        "E1": 90.0,  # 10 + 30 + 50
+        "E2": True,
+        "E3": 30.0,  # the range's cell in the formula's row
+        "E4": False,
+        "E5": 3.0,  # 10, 13.33, 16.67: the FALSE of IF is not counted
+        "E6": 40.0,
+        "E7": 180.0,
+    }
+    assert not out.problems
+
+
 def test_a_defined_name_holding_a_structured_reference(tmp_path: Path) -> None:
     """``Data`` defined as ``Table14[]`` (the table's data) and ``Pts`` as a column of it."""
     from openpyxl.worksheet.table import Table

@@ -14,7 +14,8 @@ from fide_rating.engine.recalc import recalc_file
 
 # a table in D1:F4 of sheet "Event": a header row, two data rows, a totals row
 EVENT = Table("Results", "Event", 1, 4, 4, 6, ("Name", "Pts", "Tie'#"), 1, 1)
-TABLES = {"RESULTS": EVENT}
+GREEK = Table("Πίνακας1", "Event", 10, 1, 12, 2, ("Ποσό", "B"), 1, 0)  # Excel in Greek
+TABLES = {"RESULTS": EVENT, "ΠΊΝΑΚΑΣ1": GREEK}
 
 
 @pytest.mark.parametrize(
@@ -39,6 +40,9 @@ TABLES = {"RESULTS": EVENT}
         ('"Results[Pts]"&Results[@Name]', "\"Results[Pts]\"&'Event'!$D2"),  # a text: kept
         ("SUM(Results[Rank])", "SUM(#REF!)"),  # no such column
         ("SUM(Other[Pts])", "SUM(Other[Pts])"),  # no such table: left for the parser
+        ("ROWS(Πίνακας1[])", "ROWS('Event'!$A$11:$B$12)"),  # a name in another alphabet
+        ("SUM(πίνακας1[ποσό])", "SUM('Event'!$A$11:$A$12)"),
+        ("SUM(_Τ[Pts])", "SUM(_Τ[Pts])"),
         ("[1]Sheet1!A1+'[2]Other sheet'!A1", "[1]Sheet1!A1+'[2]Other sheet'!A1"),
         ("SUM([1]!Results[Pts])", "SUM([1]!Results[Pts])"),  # another workbook's table
     ],

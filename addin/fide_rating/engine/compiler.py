@@ -328,7 +328,9 @@ class Compiler:
             raise Unsupported(f"the name {text} is defined by itself")
         self._naming.add(key)
         try:
-            found = self.node(parse(target.lstrip("="), 1, 1), array=False, reference=reference)
+            # Excel computes a name's formula as an array formula wherever the name is used
+            # (Knowledge Base Q83816); a name that is a range stays one
+            found = self.node(parse(target.lstrip("="), 1, 1), array=True, reference=reference)
         finally:
             self._naming.discard(key)
         self._name_cache[key] = found

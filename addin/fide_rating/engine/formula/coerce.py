@@ -131,12 +131,12 @@ def read_number(text: str) -> float | None:
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _MONTHS["sept"] = 9
-_TIME = re.compile(
-    r"(?P<h>\d{1,5})(?::(?P<m>\d{1,5})(?::(?P<s>\d{1,5}(?:\.\d+)?))?)?\s*(?P<ampm>[AaPp][Mm]?)?"
+_TIME = re.compile(  # each part at most 4 digits: Excel's longest time is 9999:59:59
+    r"(?P<h>\d{1,4})(?::(?P<m>\d{1,4})(?::(?P<s>\d{1,4}(?:\.\d+)?))?)?\s*(?P<ampm>[AaPp][Mm]?)?"
 )
 _DATE_FORMS = (
     # (pattern, the order of its parts: y m d, M a month's name)
-    (re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{4}) ?[-/] ?(\d{1,2}) ?[-/] ?(\d{1,2})"), "ymd"),  # 2026 - 01 - 01 too
     (re.compile(r"(\d{1,2})[-/](\d{1,2})(?:[-/](\d{2}|\d{4}))?"), "mdy"),
     (re.compile(r"(\d{1,2})[-\s]+([A-Za-z]{3,9})\.?[-\s,]+(\d{2}|\d{4})"), "dMy"),
     (re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})"), "Mdy"),
@@ -147,7 +147,7 @@ _DATE_FORMS = (
 def read_date_time(text: str) -> float | None:
     """A date, a time of day, or both (the date first), as a serial number; None when the text
     is not one Excel reads. A date without its year depends on the day it is read: reported."""
-    t = " ".join(text.split())
+    t = " ".join(text.split()).replace(" :", ":").replace(": ", ":")  # "4 : 35" is 4:35
     date_part, time_part = t, ""
     found = _split_time(t)
     if found is not None:
@@ -168,7 +168,7 @@ def read_date_time(text: str) -> float | None:
 
 def _split_time(t: str) -> tuple[str, str] | None:
     """The text cut before its time of day (the part with a colon or AM/PM), if it has one."""
-    m = re.search(r"(?:^|\s)(\d{1,5}(?::\d{1,5}(?::\d{1,5}(?:\.\d+)?)?\s*(?:[AaPp][Mm]?)?|"
+    m = re.search(r"(?:^|\s)(\d{1,4}(?::\d{1,4}(?::\d{1,4}(?:\.\d+)?)?\s*(?:[AaPp][Mm]?)?|"
                   r"\s*[AaPp][Mm]))$", t)  # fmt: skip
     if m is None or (":" not in m.group(1) and not re.search(r"[AaPp]", m.group(1))):
         return None

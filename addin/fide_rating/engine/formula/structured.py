@@ -44,10 +44,11 @@ class Table:
         return sheet == self.sheet and self.r1 <= row <= self.r2 and self.c1 <= col <= self.c2
 
 
-# a table name (letters, digits, _ . \) or nothing, then a bracketed specifier whose items may
-# be bracketed once more; a name straight after [1] (an external workbook) is not one
+# a table name (letters of any alphabet, as Excel in Greek names its tables "Πίνακας1", digits,
+# _ . \) or nothing, then a bracketed specifier whose items may be bracketed once more; a name
+# straight after [1] (an external workbook) is not one
 _REFERENCE = re.compile(
-    r"(?P<name>[A-Za-z_\\][\w.\\]*)?\[(?P<spec>(?:[^\[\]']|'.|\[(?:[^\[\]']|'.)*\])*)\]"
+    r"(?P<name>(?:[^\W\d]|\\)[\w.\\]*)?\[(?P<spec>(?:[^\[\]']|'.|\[(?:[^\[\]']|'.)*\])*)\]"
 )
 _ITEM = re.compile(r"\[((?:[^\[\]']|'.)*)\]|(,)|(:)|(\s+)")
 

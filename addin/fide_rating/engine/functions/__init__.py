@@ -18,6 +18,7 @@ from . import (
     context,
     database,
     dates,
+    depreciation,
     discrete,
     distributions,
     engineering,
@@ -36,6 +37,7 @@ from . import (
     text,
     trig,
     units,
+    web,
 )
 from .base import FUNCTIONS, Function, Impl, bind, define
 
@@ -52,6 +54,7 @@ __all__ = [
     "database",
     "dates",
     "define",
+    "depreciation",
     "discrete",
     "distributions",
     "engineering",
@@ -70,4 +73,5 @@ __all__ = [
     "text",
     "trig",
     "units",
+    "web",
 ]

@@ -19,7 +19,7 @@ import math
 import re
 
 from ..formula.coerce import DATE_OFFSET, EPOCH, LAST, number, read_date_time
-from ..formula.values import NUM, VALUE, Book, Result, Value, XlError
+from ..formula.values import NUM, VALUE, Area, Book, Result, Value, XlError
 from .base import Impl, define, values_of
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
@@ -58,6 +58,20 @@ def _date(x: Value) -> float | XlError:
     return x if _in_range(x) else NUM
 
 
+def _atp_number(v: Value) -> float | XlError:
+    """A number argument of the functions that came from the Analysis ToolPak (WEEKNUM,
+    NETWORKDAYS, WORKDAY and their .INTL forms): as arithmetic takes it, but TRUE and FALSE
+    are #VALUE! (Excel's saved values)."""
+    return VALUE if isinstance(v, bool) else number(v)
+
+
+def _atp_date(v: Value) -> float | XlError:
+    """A date argument of the Analysis ToolPak's functions: :func:`_atp_number`, then #NUM!
+    outside the date system."""
+    x = _atp_number(v)
+    return x if isinstance(x, XlError) else _date(x)
+
+
 def _serial_of(y: int, m: int, d: int) -> Result:
     """Excel's DATE arithmetic: months beyond 12 carry into years, days from the month's
     start; the workbook's serial."""
@@ -91,7 +105,8 @@ def _time(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     seconds = h * 3600 + m * 60 + s
     if seconds < 0:
         return NUM
-    return (seconds % 86400) / 86400
+    days = seconds / 86400  # the day's fraction as Excel computes it: 24:02:03 is
+    return days - math.floor(days)  # 1.0014236111111112 - 1, not 123/86400
 
 
 def _part(which: int) -> Impl:
@@ -181,7 +196,7 @@ def _datedif(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
         if isinstance(v, XlError):
             return v
     assert isinstance(start, float) and isinstance(end, float) and isinstance(unit, str)
-    if start > end:
+    if int(start) > int(end):  # the dates' days: a later time on the same day is no error
         return NUM
     (y1, m1, d1), (y2, m2, d2) = ymd(start), ymd(end)
     months = (y2 - y1) * 12 + m2 - m1 - (d2 < d1)
@@ -319,14 +334,29 @@ define("SECOND", "n")(_clock(2))
 # --- weeks and working days ------------------------------------------------------------------
 
 
-@define("WEEKNUM", "n n?", single=True)
-def _weeknum(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
+@define("WEEKNUM", "v r?", single=True)
+def _weeknum(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The week of the year: the week holding 1 January is week 1, weeks starting on Sunday
-    (type 1 or 17), Monday (2 or 11), ... Sunday (17); type 21 is the ISO week."""
-    x = _date(args[0])
+    (type 1 or 17), Monday (2 or 11), ... Sunday (17); type 21 is the ISO week. The date is
+    judged first: one out of range is #NUM! whatever the type (an error or text in its cell
+    too), TRUE or FALSE for either is #VALUE! (Excel's saved values). The type is taken as a
+    reference to tell a blank cell (type 0, #NUM!) from a type left out (1)."""
+    x = _atp_date(args[0])  # type: ignore[arg-type]
     if isinstance(x, XlError):
         return x
-    kind = int(1.0 if args[1] is None else args[1])
+    kind_given = args[1]
+    if isinstance(kind_given, Area):
+        if kind_given.rows != 1 or kind_given.cols != 1:
+            return VALUE  # one cell only, as the Analysis ToolPak's functions take
+        kind_given = book.value(kind_given.sheet, kind_given.r1, kind_given.c1)
+        if kind_given is None:
+            return NUM  # a blank cell is type 0
+    if isinstance(kind_given, list):
+        return VALUE
+    given = 1.0 if kind_given is None else _atp_number(kind_given)
+    if isinstance(given, XlError):
+        return given
+    kind = int(given)
     if kind == 21:
         return _isoweek(x)
     starts = {1: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6, 17: 0}
@@ -339,10 +369,16 @@ def _weeknum(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> R
 
 
 def _isoweek(x: float) -> Result:
-    y, m, d = ymd(x)
-    if (y, m, d) == (1900, 1, 0) or (y, m, d) == (1900, 2, 29):
-        return NUM
-    return float(_dt.date(y, m, d).isocalendar()[1])
+    """The ISO week (weeks from Monday, week 1 the one holding the year's first Thursday) in
+    Excel's calendar: its weekdays, in which 1900-01-01 is a Sunday (ISOWEEKNUM(1) is 52, of
+    1899), and its 29 February 1900."""
+    monday0 = (weekday0(x) + 6) % 7
+    thursday = int(x) - monday0 + 3  # the week's Thursday decides its year
+    if thursday + DATE_OFFSET.get() < 1:  # in 1899, before the date system
+        january1 = _month_start(1900, 1) - 365 - DATE_OFFSET.get()
+    else:
+        january1 = _month_start(ymd(thursday)[0], 1) - DATE_OFFSET.get()
+    return float((thursday - january1) // 7 + 1)
 
 
 @define("ISOWEEKNUM", "n")
@@ -356,13 +392,14 @@ _WEEKENDS = {1: "0000011", 2: "1000001", 3: "1100000", 4: "0110000", 5: "0011000
              14: "0010000", 15: "0001000", 16: "0000100", 17: "0000010"}  # fmt: skip
 
 
-def _weekend(v: Value) -> str | XlError:
+def _weekend(v: Value, every_day: bool) -> str | XlError:
     """NETWORKDAYS.INTL's and WORKDAY.INTL's weekend: a number (1 Saturday and Sunday ...) or
-    seven 0s and 1s from Monday."""
+    seven 0s and 1s from Monday; seven 1s only where ``every_day`` allows it (NETWORKDAYS.INTL
+    counts 0 working days, WORKDAY.INTL finds none: #VALUE!)."""
     if v is None:
         return _WEEKENDS[1]
     if isinstance(v, str):
-        if len(v) != 7 or set(v) - {"0", "1"} or v == "1111111":
+        if len(v) != 7 or set(v) - {"0", "1"} or (v == "1111111" and not every_day):
             return VALUE
         return v
     if isinstance(v, bool) or not isinstance(v, float):
@@ -381,13 +418,15 @@ def _holidays(book: Book, v: Result) -> set[int] | XlError:
             continue
         if not isinstance(x, float) or isinstance(x, bool):
             return VALUE
+        if not _in_range(x):
+            return NUM  # a holiday before the first date or after the last
         days.add(int(x))
     return days
 
 
-def _working(book: Book, weekend: Value, holidays: Result
+def _working(book: Book, weekend: Value, holidays: Result, every_day: bool
              ) -> tuple[str, set[int]] | XlError:  # fmt: skip
-    mask = _weekend(weekend)
+    mask = _weekend(weekend, every_day)
     if isinstance(mask, XlError):
         return mask
     days = _holidays(book, holidays)
@@ -401,16 +440,17 @@ def _is_workday(serial: int, mask: str, holidays: set[int]) -> bool:
 
 def _networkdays(book: Book, args: list[Result], weekend: Value) -> Result:
     start, end, holidays = args[0], args[1], args[2]
-    found = _working(book, weekend, holidays)
+    found = _working(book, weekend, holidays, True)
     if isinstance(found, XlError):
         return found
-    a, b = _date(start), _date(end)  # type: ignore[arg-type]
+    a, b = _atp_date(start), _atp_date(end)  # type: ignore[arg-type]
     if isinstance(a, XlError):
         return a
     if isinstance(b, XlError):
         return b
     mask, days = found
-    lo, hi = sorted((int(a), int(b)))
+    a, b = int(a), int(b)  # the days: a later time on the same day counts no less
+    lo, hi = sorted((a, b))
     whole_weeks = (hi - lo + 1) // 7
     count = whole_weeks * mask.count("0")
     count += sum(1 for k in range(lo + whole_weeks * 7, hi + 1) if _is_workday(k, mask, set()))
@@ -418,28 +458,33 @@ def _networkdays(book: Book, args: list[Result], weekend: Value) -> Result:
     return float(count if b >= a else -count)
 
 
-@define("NETWORKDAYS", "n n r", single=True)
+@define("NETWORKDAYS", "v v r", single=True)
 def _networkdays_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _networkdays(book, args, None)
 
 
-@define("NETWORKDAYS.INTL", "n n v r")
+@define("NETWORKDAYS.INTL", "v v v r")
 def _networkdays_intl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _networkdays(book, [args[0], args[1], args[3]], args[2])  # type: ignore[arg-type]
 
 
 def _workday(book: Book, args: list[Result], weekend: Value) -> Result:
     start, offset, holidays = args[0], args[1], args[2]
-    found = _working(book, weekend, holidays)
+    found = _working(book, weekend, holidays, False)
     if isinstance(found, XlError):
         return found
-    a = _date(start)  # type: ignore[arg-type]
+    a = _atp_date(start)  # type: ignore[arg-type]
     if isinstance(a, XlError):
         return a
+    k = _atp_number(offset)  # type: ignore[arg-type]
+    if isinstance(k, XlError):
+        return k
     mask, days = found
-    assert isinstance(offset, float)
-    step = 1 if offset >= 0 else -1
-    left = abs(int(offset))
+    if abs(k) > LAST:
+        return NUM  # beyond the date system whatever the weekends
+    whole = math.floor(k)  # down: -0.5 working days is one day back (Excel's saved values)
+    step = 1 if whole >= 0 else -1
+    left = abs(whole)
     day = int(a)
     while left:
         day += step
@@ -450,14 +495,20 @@ def _workday(book: Book, args: list[Result], weekend: Value) -> Result:
     return float(day)
 
 
-@define("WORKDAY", "n n r", single=True)
+@define("WORKDAY", "v v r", single=True)
 def _workday_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _workday(book, args, None)
 
 
-@define("WORKDAY.INTL", "n n v r")
+@define("WORKDAY.INTL", "v v v r")
 def _workday_intl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return _workday(book, [args[0], args[1], args[3]], args[2])  # type: ignore[arg-type]
+
+
+def _to_second(x: float) -> float:
+    """A serial rounded to the second, as DAYS360 reads its dates: 23:59:59.991 is the next
+    day (Excel's saved values; DAYS and NETWORKDAYS cut the time off instead)."""
+    return math.floor(x * 86400 + 0.5) / 86400
 
 
 @define("DAYS360", "n n b?")
@@ -469,7 +520,7 @@ def _days360(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
         return a
     if isinstance(b, XlError):
         return b
-    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)
+    (y1, m1, d1), (y2, m2, d2) = ymd(_to_second(a)), ymd(_to_second(b))
     if args[2]:
         d1, d2 = min(d1, 30), min(d2, 30)
     else:

@@ -81,10 +81,15 @@ define("PHI", "n")(numeric(normal_pdf))
 define("GAUSS", "n")(numeric(lambda z: normal_cdf(z) - 0.5))
 
 
+_LN10 = math.log(10)
+
+
 def _lognorm_dist(x: float, mean: float, sd: float, cumulative: bool) -> float | None:
+    """The lognormal distribution, ln x taken as log10(x) · ln 10 as Excel's saved values show
+    it (LOGNORM.DIST(1E-10,0,1,TRUE) is Φ(-23.02585092994046), one unit off ln 1E-10)."""
     if x <= 0 or sd <= 0:
         return None
-    z = (math.log(x) - mean) / sd
+    z = (math.log10(x) * _LN10 - mean) / sd
     return normal_cdf(z) if cumulative else normal_pdf(z) / (sd * x)
 
 
@@ -280,12 +285,25 @@ def _t_cdf(t: float, n: float) -> float:
     return t_upper(-t, n) if t < 0 else 1 - t_upper(t, n)
 
 
+def _t_central(t: float, n: float) -> float:
+    """P(0 < T < t) of Student's t with n degrees of freedom, at t ≥ 0: ½ - the upper tail,
+    each computed, so that it keeps its digits near 0."""
+    x2 = t * t
+    if x2 < n:
+        return 0.5 * beta_tails(x2 / (n + x2), 0.5, n / 2)[0]
+    return 0.5 * beta_tails(n / (n + x2), n / 2, 0.5)[1]
+
+
 def _t_inv_upper(q: float, n: float) -> float:
-    """The t ≥ 0 whose upper tail is q, 0 < q ≤ 1/2."""
+    """The t ≥ 0 whose upper tail is q, 0 < q ≤ 1/2; above q = 1/4 the root of the central
+    part ½ - q (exact there), whose digits are the root's where t is small, as Excel's
+    T.INV(0.500000389989757,11) is 9.999999999666944e-07."""
     if q >= 0.5:
         return 0.0
     z = -normal_inv(q)
     start = z + (z**3 + z) / (4 * n)  # Cornish and Fisher's first term
+    if q > 0.25:
+        return invert(lambda t: _t_central(t, n), 0.5 - q, lambda t: _t_pdf(t, n), start)
     return invert(lambda t: t_upper(t, n), q, lambda t: _t_pdf(t, n), start, rising=False)
 
 

@@ -1,6 +1,7 @@
 """Financial functions (Excel's category): PV, FV, PMT, NPER, RATE, IPMT, PPMT, NPV, XNPV,
-IRR, XIRR, MIRR, EFFECT, NOMINAL, SLN, SYD, DB, DDB, VDB; RRI, PDURATION, FVSCHEDULE, ISPMT,
-CUMIPMT, CUMPRINC, DOLLARDE, DOLLARFR. The securities (bonds, bills) are :mod:`.securities`.
+IRR, XIRR, MIRR, EFFECT, NOMINAL; RRI, PDURATION, FVSCHEDULE, ISPMT, CUMIPMT, CUMPRINC,
+DOLLARDE, DOLLARFR. The securities (bonds, bills) are :mod:`.securities`, the depreciation
+functions :mod:`.depreciation`.
 
 The time-value formulas are those of Excel's function reference (and of OpenFormula, which
 writes them out): ``type`` 1 is a payment at the start of each period.
@@ -12,14 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
 
 from ..formula.coerce import number
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
 from .base import Impl, define, numbers_of
 
 
-def _numbers(args: list[float | None], *defaults: float) -> list[float]:
+def with_defaults(args: list[float | None], *defaults: float) -> list[float]:
     """The arguments, those left out (or written empty) given their defaults in order from
     the first optional one."""
     first = len(args) - len(defaults)
@@ -30,28 +30,38 @@ def _numbers(args: list[float | None], *defaults: float) -> list[float]:
 
 def _growth(rate: float, nper: float) -> float | XlError:
     """(1 + rate) ** nper - 1, to the last bit (``expm1`` and ``log1p``: Excel's own figures,
-    which a plain power misses by some units in the 15th digit)."""
+    which a plain power misses by some units in the 15th digit). A rate below -100 % has a
+    power for a whole ``nper`` only (else #NUM!), -100 % none for a negative one (#DIV/0!),
+    as Excel's saved values show."""
     try:
-        return math.expm1(nper * math.log1p(rate))
+        if rate > -1:
+            return math.expm1(nper * math.log1p(rate))
+        if rate == -1:
+            return DIV0 if nper < 0 else -1.0 if nper > 0 else 0.0
+        if nper != math.floor(nper):
+            return NUM
+        return math.pow(1 + rate, nper) - 1
     except (OverflowError, ValueError):
         return NUM
 
 
 @define("PV", "n n n n? n?")
 def _pv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pmt, fv, when = found
     if rate == 0:
         return -(fv + pmt * nper)
     g = _growth(rate, nper)
-    if isinstance(g, XlError) or g == -1:
-        return NUM
+    if isinstance(g, XlError):
+        return g
+    if g == -1:  # nothing left of a value after nper periods: none to discount back
+        return DIV0
     return -(fv + pmt * (1 + rate * (when != 0)) * g / rate) / (g + 1)
 
 
 @define("FV", "n n n n? n?")
 def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pmt, pv, when = found
     if rate == 0:
         return -(pv + pmt * nper)
@@ -63,12 +73,14 @@ def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
 
 @define("PMT", "n n n n? n?")
 def _pmt(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    found = _numbers(args, 0.0, 0.0)
+    found = with_defaults(args, 0.0, 0.0)
     rate, nper, pv, fv, when = found
     if nper == 0:
         return NUM
     if rate == 0:
         return -(pv + fv) / nper
+    if rate <= -1:  # Excel's PMT takes no rate of -100 % or below (its saved values)
+        return NUM
     g = _growth(rate, nper)
     if isinstance(g, XlError) or g == 0:
         return NUM
@@ -95,122 +107,29 @@ def _npv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     return total
 
 
-@define("SLN", "n n n")
-def _sln(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    cost, salvage, life = args
-    return DIV0 if life == 0 else (cost - salvage) / life
-
-
-@define("DB", "n n n n n?")
-def _db(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """Fixed-declining-balance depreciation of ``period``: the rate rounded to three decimals,
-    the first and the extra last period prorated by ``month``, as Excel documents it."""
-    cost, salvage, life, period, month = _numbers(args, 12.0)
-    months = int(month)
-    last = int(life) + (months < 12)
-    if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or not 1 <= months <= 12:
-        return NUM
-    if int(period) > last:
-        return NUM
-    if cost == 0:
-        return 0.0
-    exact = Decimal(repr(1 - (salvage / cost) ** (1 / life)))
-    rate = float(exact.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
-    total = 0.0
-    dep = 0.0
-    for p in range(1, int(period) + 1):
-        if p == 1:
-            dep = cost * rate * months / 12
-        elif p == int(life) + 1:
-            dep = (cost - total) * rate * (12 - months) / 12
-        else:
-            dep = (cost - total) * rate
-        total += dep
-    return dep
-
-
-def _declining(cost: float, salvage: float, life: float, period: float, factor: float) -> float:
-    """The declining-balance depreciation of whole period ``period`` (1-based) at ``factor``
-    over ``life``, never taking the value below ``salvage``."""
-    rate = min(factor / life, 1.0)
-    before = cost * math.pow(1 - rate, period - 1) if rate < 1 else (cost if period == 1 else 0.0)
-    after = cost * math.pow(1 - rate, period)
-    return max(0.0, before - max(after, salvage))
-
-
-def _depreciation(cost: float, salvage: float, life: float, left: float, periods: float,
-                  factor: float, switch: bool) -> float:  # fmt: skip
-    """Depreciation over the first ``periods`` (the last may be a fraction, prorated) of an
-    asset worth ``cost`` with ``left`` periods of its life to go: declining balance, switching
-    (with ``switch``) to the straight line over the rest of the life once that gives more."""
-    total = 0.0
-    to_write_off = cost - salvage
-    straight = 0.0
-    switched = False
-    whole = math.ceil(periods)
-    for p in range(1, whole + 1):
-        if not switched:
-            dec = _declining(cost, salvage, life, p, factor)
-            straight = to_write_off / (left - (p - 1))
-            if switch and straight > dec:
-                term, switched = straight, True
-            else:
-                term = dec
-                to_write_off -= dec
-        else:
-            term = straight
-        if p == whole:
-            term *= periods + 1 - whole
-        total += term
-    return total
-
-
-@define("VDB", "n n n n n n? b?")
-def _vdb(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """Variable-declining-balance depreciation from ``start_period`` to ``end_period``:
-    ``factor`` (2, double declining) times the straight-line rate on the value left, switching
-    to the straight line over the rest of the life when that gives more, unless ``no_switch``.
-    With a fractional start the periods run from its fraction (a short first period, then
-    whole ones), as Excel's saved values show."""
-    cost, salvage, life, start, end = args[:5]
-    factor = 2.0 if args[5] is None else args[5]
-    no_switch = bool(args[6])
-    assert isinstance(factor, float) and isinstance(cost, float) and isinstance(end, float)
-    assert isinstance(salvage, float) and isinstance(life, float) and isinstance(start, float)
-    if start < 0 or end < start or end > life or cost < 0 or salvage > cost or factor <= 0:
-        return NUM
-    if life <= 0:
-        return NUM
-    switch = not no_switch
-    value, left = cost, life
-    part = start - math.floor(start)
-    if part:  # the schedule's periods begin at the start's fraction: a short first period
-        value -= _depreciation(value, salvage, life, left, part, factor, switch)
-        left -= part
-    value -= _depreciation(value, salvage, life, left, math.floor(start), factor, switch)
-    return _depreciation(value, salvage, life, life - start, end - start, factor, switch)
-
-
 @define("XNPV", "n x x")
 def _xnpv(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The net present value of payments on given dates: each discounted by ``(1 + rate)``
     to the power of its days after the first payment over 365, as Excel documents it."""
     rate = args[0]
     assert isinstance(rate, float)
-    dated = _dated(book, args[1], args[2])
+    dated = _dated(book, args[1], args[2], irr=False)
     if isinstance(dated, XlError):
         return dated
     values, days = dated
-    if rate <= -1:
+    if rate < 0:  # Excel's XNPV takes no negative rate (its saved values)
         return NUM
     return math.fsum(v / (1 + rate) ** ((d - days[0]) / 365)
                      for v, d in zip(values, days, strict=True))  # fmt: skip
 
 
-def _dated(book: Book, payments: Result, dates: Result) -> tuple[list[float], list[int]] | XlError:
+def _dated(
+    book: Book, payments: Result, dates: Result, *, irr: bool
+) -> tuple[list[float], list[int]] | XlError:
     """XNPV's and XIRR's payments and their dates (whole days): an error among them is the
-    result; a count that differs, none, or a date before the first is #NUM!; a value not a
-    number #VALUE! (Excel's XNPV and XIRR pages)."""
+    result; a count that differs, none, a date before 0 or before the first is #NUM!. A
+    payment not a number is #NUM! in XNPV; in XIRR a blank is 0 and a text or logical
+    #VALUE! (Excel's saved values)."""
     values = [v for line in as_grid(book, payments) for v in line]
     days = [v for line in as_grid(book, dates) for v in line]
     for v in (*values, *days):
@@ -218,10 +137,15 @@ def _dated(book: Book, payments: Result, dates: Result) -> tuple[list[float], li
             return v
     if len(values) != len(days) or not values:
         return NUM
-    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in (*values, *days)):
+    if irr:
+        values = [0.0 if v is None else v for v in values]
+    numeric = [isinstance(v, float | int) and not isinstance(v, bool) for v in values]
+    if not all(numeric):
+        return VALUE if irr else NUM
+    if not all(isinstance(v, float | int) and not isinstance(v, bool) for v in days):
         return VALUE
     whole = [math.floor(float(d)) for d in days]  # type: ignore[arg-type]
-    if any(d < whole[0] for d in whole):
+    if any(d < 0 or d < whole[0] for d in whole):
         return NUM
     return [float(v) for v in values], whole  # type: ignore[arg-type]
 
@@ -239,7 +163,7 @@ def _annuity(rate: float, nper: float, pmt: float, pv: float, fv: float, when: f
 def _nper(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """The number of periods of an investment: payments ``pmt`` at ``rate`` from ``pv`` to
     ``fv`` (0), at the end of each period (``type`` 0) or the start (1)."""
-    rate, pmt, pv, fv, when = _numbers(args, 0.0, 0.0)
+    rate, pmt, pv, fv, when = with_defaults(args, 0.0, 0.0)
     kind = 1.0 if when else 0.0
     if rate == 0:
         return DIV0 if pmt == 0 else -(pv + fv) / pmt
@@ -256,11 +180,12 @@ def _nper(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resu
 @define("RATE", "n n n n? n? n?")
 def _rate(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
     """The rate per period that makes the time-value equation hold, by Newton's method from
-    ``guess`` (10 %), as Excel: #NUM! when 20 steps do not reach 1e-7."""
-    nper, pmt, pv, fv, when, guess = _numbers(args, 0.0, 0.0, 0.1)
+    ``guess`` (10 %): #NUM! when 50 steps do not settle. Excel documents 20 steps; its saved
+    values solve 300 periods (28 steps here) and not 3300 (240 steps here)."""
+    nper, pmt, pv, fv, when, guess = with_defaults(args, 0.0, 0.0, 0.1)
     kind = 1.0 if when else 0.0
     rate = guess
-    for _ in range(20):
+    for _ in range(50):
         try:
             f = _annuity(rate, nper, pmt, pv, fv, kind)
             h = 1e-6 * max(abs(rate), 1e-6)
@@ -272,7 +197,7 @@ def _rate(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Resu
         step = f / d
         rate -= step
         if abs(step) < 1e-10:
-            return rate
+            return rate if rate > -1 else NUM  # no rate of -100 % or below (Excel's #NUM!)
     return NUM
 
 
@@ -298,11 +223,12 @@ def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: 
 
 def _per_period(part: Callable[[float, float, float, float, float, float], float]) -> Impl:
     """IPMT's or PPMT's figure for period ``per`` of ``nper`` (rate, per, nper, pv, fv, type):
-    a period outside 1..nper is #NUM!."""
+    a period before the first or from ``nper + 1`` on is #NUM! (a fraction of a period past
+    ``nper`` is computed, as Excel's saved values show)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-        rate, per, nper, pv, fv, when = _numbers(args, 0.0, 0.0)
-        if not 1 <= per <= nper or nper == 0:
+        rate, per, nper, pv, fv, when = with_defaults(args, 0.0, 0.0)
+        if not 1 <= per < nper + 1 or nper == 0:
             return NUM
         return part(rate, per, nper, pv, fv, 1.0 if when else 0.0)
 
@@ -367,12 +293,14 @@ def _irr_of(flows: list[float], times: list[float], guess: float) -> float | XlE
 @define("IRR", "x n?")
 def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The internal rate of return of cash flows at regular periods (at least one positive and
-    one negative), from ``guess`` (10 %)."""
+    one negative), from ``guess`` (10 %; one of -100 % or below is #VALUE!)."""
     flows = _cash_flows(book, args[0])
     if isinstance(flows, XlError):
         return flows
     guess = 0.1 if args[1] is None else args[1]
     assert isinstance(guess, float)
+    if guess <= -1:  # no rate of -100 % or below to start from (Excel's #VALUE!)
+        return VALUE
     return _irr_of(flows, [float(i) for i in range(len(flows))], guess)
 
 
@@ -380,7 +308,7 @@ def _irr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The internal rate of return of payments on dates, in years of 365 days from the first
     payment's date (XNPV's discounting)."""
-    dated = _dated(book, args[0], args[1])
+    dated = _dated(book, args[0], args[1], irr=True)
     if isinstance(dated, XlError):
         return dated
     values, days = dated
@@ -392,51 +320,55 @@ def _xirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 @define("MIRR", "x n n")
 def _mirr(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """The modified internal rate of return: negative flows financed at ``finance_rate``,
-    positive ones reinvested at ``reinvest_rate``."""
+    positive ones reinvested at ``reinvest_rate``. No negative flow is #DIV/0!, no positive
+    one -100 %, a sum turned negative by a rate below -100 % #NUM! (Excel's saved values)."""
     flows = _cash_flows(book, args[0])
     if isinstance(flows, XlError):
         return flows
     finance, reinvest = args[1], args[2]
     assert isinstance(finance, float) and isinstance(reinvest, float)
     n = len(flows)
-    negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
-    positive = math.fsum(x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0)
-    if negative == 0 or positive == 0 or n < 2:
+    try:
+        negative = math.fsum(x / (1 + finance) ** i for i, x in enumerate(flows) if x < 0)
+        positive = math.fsum(
+            x * (1 + reinvest) ** (n - 1 - i) for i, x in enumerate(flows) if x > 0
+        )
+    except ZeroDivisionError:
         return DIV0
-    return float((-positive / negative) ** (1 / (n - 1)) - 1)
-
-
-@define("EFFECT", "n n", single=True)
-def _effect(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    rate, periods = args[0], math.trunc(args[1])
-    if rate <= 0 or periods < 1:
+    if negative == 0 or n < 2:
+        return DIV0
+    ratio = -positive / negative
+    if ratio < 0:  # a negative rate below -100 % turns a value's sign: no real root
         return NUM
-    return float((1 + rate / periods) ** periods - 1)
+    if ratio == 0:  # nothing paid back: all is lost (Excel's -1)
+        return -1.0
+    return math.pow(ratio, 1 / (n - 1)) - 1
 
 
-@define("NOMINAL", "n n", single=True)
-def _nominal(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    rate, periods = args[0], math.trunc(args[1])
-    if rate <= 0 or periods < 1:
-        return NUM
-    return float(periods * ((1 + rate) ** (1 / periods) - 1))
+def _per_year(effective: bool) -> Impl:
+    """EFFECT and NOMINAL: a nominal annual rate compounded ``npery`` times a year (truncated
+    to whole periods) to the effective rate, and back; a rate not above 0 or fewer than one
+    period is #NUM!, a logical #VALUE! (an Analysis ToolPak function's rule)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+        found = atp_numbers(args)
+        if isinstance(found, XlError):
+            return found
+        rate, periods = found[0], math.trunc(found[1])
+        if rate <= 0 or periods < 1:
+            return NUM
+        try:
+            if effective:
+                return float((1 + rate / periods) ** periods - 1)
+            return float(periods * ((1 + rate) ** (1 / periods) - 1))
+        except OverflowError:
+            return NUM
+
+    return impl
 
 
-@define("SYD", "n n n n")
-def _syd(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    cost, salvage, life, per = args
-    if life <= 0 or per <= 0 or per > life:
-        return NUM
-    return (cost - salvage) * (life - per + 1) * 2 / (life * (life + 1))
-
-
-@define("DDB", "n n n n n?")
-def _ddb(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """Double (or ``factor``) declining-balance depreciation of one period."""
-    cost, salvage, life, period, factor = _numbers(args, 2.0)
-    if cost < 0 or salvage < 0 or life <= 0 or period <= 0 or factor <= 0 or period > life:
-        return NUM
-    return _declining(cost, salvage, life, period, factor)
+define("EFFECT", "v v", single=True)(_per_year(True))
+define("NOMINAL", "v v", single=True)(_per_year(False))
 
 
 # --- growth, schedules and cumulative payments ------------------------------------------------

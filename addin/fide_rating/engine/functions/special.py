@@ -26,6 +26,8 @@ _EPS = 2.220446049250313e-16
 _TINY = 1e-300
 _LN_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _SQRT2 = math.sqrt(2.0)
+_SMALL = 1e-8  # a density this far in a tail is computed from its powers ...
+_FAR_BELOW = 1e-290  # ... while they are plain numbers
 
 
 def _stirlerr_halves() -> tuple[float, ...]:
@@ -121,9 +123,63 @@ def binomial_density(x: float, n: float, p: float, q: float) -> float:
 # --- the normal distribution ---------------------------------------------------------------
 
 
+_Coefficients = tuple[tuple[float, ...], tuple[float, ...]]
+
+# W. J. Cody's rational Chebyshev approximations of Φ (ACM TOMS 19, 1993, Algorithm 715,
+# ANORM): the centre |z| ≤ 0.67448975, the middle |z| ≤ √32, and the tail
+_CODY_CENTRE: _Coefficients = (
+    (2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582,
+     18154.981253343561249, 0.065682337918207449113),
+    (47.20258190468824187, 976.09855173777669322, 10260.932208618978205,
+     45507.789335026729956),
+)  # fmt: skip
+_CODY_MIDDLE: _Coefficients = (
+    (0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979,
+     597.27027639480026226, 2494.5375852903726711, 6848.1904505362823326,
+     11602.651437647350124, 9842.7148383839780218, 1.0765576773720192317e-8),
+    (22.266688044328115691, 235.38790178262499861, 1519.377599407554805,
+     6485.558298266760755, 18615.571640885098091, 34900.952721145977266,
+     38912.003286093271411, 19685.429676859990727),
+)  # fmt: skip
+_CODY_TAIL: _Coefficients = (
+    (0.21589853405795699, 0.1274011611602473639, 0.022235277870649807,
+     0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303),
+    (1.28426009614491121, 0.468238212480865118, 0.0659881378689285515,
+     0.00378239633202758244, 7.29751555083966205e-5),
+)  # fmt: skip
+
+
 def normal_cdf(z: float) -> float:
-    """Φ(z), the standard normal distribution's lower tail."""
-    return 0.5 * math.erfc(-z / _SQRT2)
+    """Φ(z), the standard normal distribution's lower tail, as Excel's saved values show it
+    computes it: Cody's ANORM for z ≤ 0, with exp(-z²/2) taken whole (not split as R's pnorm
+    splits it: Φ(-10) is 7.619853024160475e-24, 7e-15 below the exact value), and 1 - Φ(-z)
+    above 0 (Φ(1e-6) is 0.5000003989422803, one unit below the nearest)."""
+    if z > 0:
+        return 1.0 - normal_cdf(-z)
+    if math.isnan(z):
+        return z
+    y = -z
+    if y <= 0.67448975:
+        top_c, bottom_c = _CODY_CENTRE
+        xsq = z * z if y > _EPS / 2 else 0.0
+        top, bottom = top_c[4] * xsq, xsq
+        for a, b in zip(top_c[:3], bottom_c[:3], strict=True):
+            top, bottom = (top + a) * xsq, (bottom + b) * xsq
+        return 0.5 + z * (top + top_c[3]) / (bottom + bottom_c[3])
+    if y <= 32**0.5:
+        top_c, bottom_c = _CODY_MIDDLE
+        top, bottom = top_c[8] * y, y
+        for a, b in zip(top_c[:7], bottom_c[:7], strict=True):
+            top, bottom = (top + a) * y, (bottom + b) * y
+        ratio = (top + top_c[7]) / (bottom + bottom_c[7])
+    else:
+        top_c, bottom_c = _CODY_TAIL
+        xsq = 1.0 / (y * y)
+        top, bottom = top_c[5] * xsq, xsq
+        for a, b in zip(top_c[:4], bottom_c[:4], strict=True):
+            top, bottom = (top + a) * xsq, (bottom + b) * xsq
+        ratio = (1.0 / math.sqrt(2 * math.pi) - xsq * (top + top_c[4]) / (bottom + bottom_c[4])) / y
+    return math.exp(-y * y * 0.5) * ratio
 
 
 def normal_pdf(z: float) -> float:
@@ -205,7 +261,20 @@ def _gamma_series(a: float, x: float) -> float:
         total += term
         if abs(term) < abs(total) * _EPS:
             break
-    return poisson_density(a, x) * total
+    return _series_prefix(a, x) * total
+
+
+def _series_prefix(a: float, x: float) -> float:
+    """``x^a e^-x / Γ(a+1)`` below the mean (x < a + 1): far in the tail (a power below
+    1e-8) by the power itself while it and Γ are plain numbers, good to a few units in the
+    last place where the saddle point's exponent, large there, loses digits
+    (GAMMA.DIST(1E-5,9,2,TRUE) is 5.38226469068969e-54 in Excel, good to 15 digits); else
+    as the Poisson density."""
+    if a < 170:
+        power: float = x**a
+        if _FAR_BELOW < power < _SMALL:
+            return power * math.exp(-x) / math.gamma(a + 1)
+    return poisson_density(a, x)
 
 
 def _gamma_fraction(a: float, x: float) -> float:
@@ -296,6 +365,10 @@ def _beta_fraction(x: float, a: float, b: float, y: float) -> float:
 
 def beta_prefix(x: float, a: float, b: float, y: float) -> float:
     """``x^a y^b / B(a, b)``, y being 1 - x."""
+    if a + b < 170:  # far in a tail: by the powers, as for the gamma series' prefix
+        power: float = x**a * y**b
+        if _FAR_BELOW < power < _SMALL:
+            return power * math.gamma(a + b) / (math.gamma(a) * math.gamma(b))
     return binomial_density(a, a + b, x, y) * a * b / (a + b)
 
 
