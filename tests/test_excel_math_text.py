@@ -170,6 +170,18 @@ def test_the_poles() -> None:
     assert ev("=SIN(0.5)") == math.sin(0.5)  # below pi/4 the angle is not reduced
 
 
+def test_no_infinity_comes_out() -> None:
+    """Where x*x overflows, ASINH and ACOSH are ln(2x) (the same to the last digit); an
+    overflow is #NUM!, never an infinity in a cell."""
+    assert ev("=ASINH(1E+200)") == pytest.approx(math.asinh(1e200), rel=1e-15)
+    assert ev("=ACOSH(1E+200)") == pytest.approx(math.acosh(1e200), rel=1e-15)
+    assert ev("=ASINH(-1E+300)") == pytest.approx(-math.asinh(1e300), rel=1e-15)
+    assert ev("=ASINH(1E+100)") == pytest.approx(math.asinh(1e100), rel=1e-15)
+    assert ev("=SINH(1000)") == NUM
+    assert ev("=COSH(-1000)") == NUM
+    assert ev("=TANH(1000)") == 1.0
+
+
 # --- the rest of the math functions ---------------------------------------------------------
 
 

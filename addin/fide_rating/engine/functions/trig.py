@@ -72,11 +72,12 @@ def _math1(f: Callable[[float], float], bounded: bool = False) -> Impl:
         if bounded and abs(x) >= LARGEST_ANGLE:
             return NUM
         try:
-            return float(f(x))
+            y = float(f(x))
         except (ValueError, OverflowError):
             return NUM
         except ZeroDivisionError:
             return DIV0
+        return y if math.isfinite(y) else NUM
 
     return impl
 
@@ -93,11 +94,18 @@ def _reciprocal(f: Callable[[float], float]) -> Callable[[float], float]:
     return g
 
 
+_SQUARE_OVERFLOWS = 1e150  # beyond it x*x overflows: ln(2x), the same to the last digit
+
+
 def _asinh(x: float) -> float:
+    if abs(x) > _SQUARE_OVERFLOWS:
+        return math.copysign(math.log(2) + math.log(abs(x)), x)
     return math.copysign(math.log(abs(x) + math.sqrt(x * x + 1)), x)
 
 
 def _acosh(x: float) -> float:
+    if x > _SQUARE_OVERFLOWS:
+        return math.log(2) + math.log(x)
     return math.log(x + math.sqrt(x * x - 1))
 
 
