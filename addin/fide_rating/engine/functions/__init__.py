@@ -38,6 +38,7 @@ from . import (
     trig,
     units,
     web,
+    whole,
 )
 from .base import FUNCTIONS, Function, Impl, bind, define
 
@@ -74,4 +75,5 @@ __all__ = [
     "trig",
     "units",
     "web",
+    "whole",
 ]
