@@ -453,7 +453,7 @@ def _compare(path: Path, outcome: Outcome) -> None:
     for problem in result.problems:
         why = _reason(problem.reason)
         outcome.reasons[why] = outcome.reasons.get(why, 0) + 1
-    volatile = _volatile(texts)
+    volatile = _volatile(texts) | set(result.volatile)  # the engine's: data tables too
     for key, ours in result.values.items():
         if key in volatile:
             outcome.volatile += 1

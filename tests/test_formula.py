@@ -10,6 +10,7 @@ import pytest
 from fide_rating.engine.book import Book
 from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula import Unsupported, XlError
+from fide_rating.engine.formula.parser import parse
 from fide_rating.engine.formula.values import DIV0, NA, NAME, NULL, NUM, REF, VALUE
 
 
@@ -181,6 +182,29 @@ def test_a_function_excel_does_not_know_is_a_name_error_unless_macros_may_define
         Compiler().compile("_xll.FOO(1)", 1, 1)
     with pytest.raises(Unsupported, match="CUBEVALUE is an Excel function recalc does not"):
         Compiler(macros=True).compile('CUBEVALUE("x")', 1, 1)
+    # another workbook's function, as xlwings' udfs/dynamic_array_tests.xlsm calls its add-in's
+    with pytest.raises(Unsupported, match=r"^SQL is a function of an add-in or of another"):
+        Compiler().compile("[1]!sql(A14,A1:D11)", 1, 1)
+
+
+def test_a_function_value_called_where_it_is_made_parses() -> None:
+    """Excel's grammar lets a call or a bracket be called: ``LAMBDA(x,x+1)(5)`` (IronCalc's
+    LOGICAL/LAMBDA.xlsx), ``IFERROR(LAMBDA(...)(K1:M1), 0)`` (INFORMATION/error_broadcast.xlsx),
+    ``LAMBDA(x,LAMBDA(y,x-y))(10)(3)``; a space before the bracket stays the intersection."""
+    lam = ("call", "LAMBDA", [("name", "x"), ("name", "x")])
+    assert parse("LAMBDA(x,x)(5)", 1, 1) == ("invoke", lam, [("num", 5.0)])
+    assert parse("(LAMBDA(x,x))(5)", 1, 1) == ("invoke", lam, [("num", 5.0)])
+    assert parse("LAMBDA(x,x)(5)(1,)", 1, 1) == (
+        "invoke", ("invoke", lam, [("num", 5.0)]), [("num", 1.0), ("missing",)])  # fmt: skip
+    assert parse("LAMBDA(x,x)()", 1, 1) == ("invoke", lam, [])
+    assert parse("IFERROR(LAMBDA(x,x)(A1:B1),0)", 1, 1)[2][0][0] == "invoke"
+    assert parse("SUM(A1) (A1)", 1, 1)[0] == "isect"
+    assert parse("S!Fn(2)", 1, 1) == ("invoke", ("name", "S!Fn"), [("num", 2.0)])
+    assert parse("Rate (A1)", 1, 1)[0] == "isect"
+    assert parse("A1:LAMBDA(x,x)(B2)", 1, 1)[0] == "range"  # a call may give a reference
+    with pytest.raises(Unsupported, match="expected , or \\) in the arguments of the LAMBDA"):
+        parse("LAMBDA(x,x)(5 6", 1, 1)
+    assert ev("=LAMBDA(x,x+1)(5)") == 6.0
 
 
 def test_a_name_the_workbook_does_not_define_is_a_name_error() -> None:

@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 from openpyxl.workbook.defined_name import DefinedName
 
+from fide_rating.engine.formula.values import XlError
 from fide_rating.engine.package import WorkbookError, archive
 from fide_rating.engine.recalc import Recalculated, evaluate, recalc_file
 
@@ -75,6 +76,35 @@ def test_what_excel_refuses_is_reported_with_its_reason(tmp_path: Path) -> None:
     assert reasons["B6"] == "the name LOOP is defined by itself"
     assert set(reasons) == {"B1", "B3", "B5", "B6"}
     assert not any("internal error" in r for r in reasons.values())
+
+
+def test_a_lambda_calling_itself_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recursion through names: computed within the depth limit, #NUM! beyond it (Excel's
+    error for too many recursive calls), never a hang or Python's stack; a recursion that
+    fans out is stopped at a number of calls and reported."""
+    from fide_rating.engine.functions import lambdas
+
+    monkeypatch.setattr(lambdas, "MAX_CALLS", 10_000)
+    deep = lambdas.MAX_DEPTH - 1
+    names = {
+        "DOWN": "LAMBDA(n, IF(n=0, 0, n+DOWN(n-1)))",
+        "LOOP": "LAMBDA(n, LOOP(n+1))",
+        "PING": "LAMBDA(n, IF(n=0, 0, PONG(n-1)))",
+        "PONG": "LAMBDA(n, IF(n=0, 1, PING(n-1)))",
+        "FIB": "LAMBDA(n, IF(n<2, n, FIB(n-1)+FIB(n-2)))",
+    }
+    out = _run(tmp_path, {"B1": f"=DOWN({deep})", "B2": f"=DOWN({deep + 1})", "B3": "=LOOP(1)",
+                          "B4": "=PING(5)", "B5": "=PING(4)", "B6": "=FIB(15)",
+                          "B7": "=FIB(30)", "B8": "=B7+1"}, names)  # fmt: skip
+    got, reasons = _values(out), _reasons(out)
+    assert got["B1"] == deep * (deep + 1) / 2  # the deepest recursion followed
+    assert got["B2"] == XlError("#NUM!")  # one call deeper
+    assert got["B3"] == XlError("#NUM!")  # never ending
+    assert (got["B4"], got["B5"]) == (1.0, 0.0)  # two names calling each other
+    assert got["B6"] == 610.0  # 1,973 calls
+    assert reasons["B7"] == "more than 10,000 LAMBDA calls in one formula"  # 2,692,537 calls
+    assert reasons["B8"].startswith("depends on S!B7")
+    assert set(reasons) == {"B7", "B8"}
 
 
 def _sheet(rows: int, formula: bytes) -> bytes:

@@ -183,6 +183,22 @@ def test_a_data_table_follows_its_input_through_chains_names_and_indirect(
     assert not out.problems
 
 
+def test_a_data_table_of_a_volatile_formula_is_volatile(tmp_path: Path) -> None:
+    """A table whose formula rests on RAND is new at every calculation, and so is a cell that
+    reads the table (a Monte Carlo model's table of draws and their mean); a table of a formula
+    that does not rest on one, and a cell reading only that table, are not."""
+    cells: Cells = {"B1": 1, "B2": "=B1+RAND()", "B3": "=B1*2", "A6": 1, "A7": 2,
+             "B5": "=B2", "B6": DataTableFormula(ref="B6:B7", r1="B1"), "D1": "=AVERAGE(B6:B7)",
+             "E5": "=B3", "E6": DataTableFormula(ref="E6:E7", r1="B1"), "D2": "=SUM(E6:E7)", "D6": 1, "D7": 2
+             }  # fmt: skip
+    sheet = build(tmp_path / "a.xlsx", {"S": cells})
+    out = run(sheet)
+    marked = {f"{get_column_letter(c)}{r}" for (_, r, c) in out.volatile}
+    assert {"B2", "B5", "B6", "B7", "D1"} <= marked
+    assert not marked & {"B3", "E5", "E6", "E7", "D2"}
+    assert values(out, "S")["D2"] == 6.0  # 2*1 + 2*2
+
+
 def test_a_data_table_reading_itself_is_a_circle(tmp_path: Path) -> None:
     cells: Cells = {"B1": 1, "A3": 1, "B2": "=B1+C3", "B3": DataTableFormula(ref="B3:B3", r1="B1"),
              "C3": "=B3"}  # fmt: skip

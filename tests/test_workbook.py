@@ -22,7 +22,7 @@ from PIL import Image as PILImage
 
 from fide_rating.commands.cli import main
 from fide_rating.engine.formula import ERRORS
-from fide_rating.engine.package import WorkbookError, shared_strings, sheet_parts
+from fide_rating.engine.package import WorkbookError, patch_part, shared_strings, sheet_parts
 from fide_rating.engine.recalc import evaluate, recalc_file
 
 SPARKLINES = (
@@ -333,6 +333,26 @@ def test_shared_strings_with_excels_escapes_and_line_ends() -> None:
         "l1\nl2\r",
         "x_y_x",
     ]
+
+
+def test_a_text_value_with_spaces_at_its_ends_is_replaced_as_excel_wrote_it() -> None:
+    """Excel writes a formula's text value with a space at either end as ``<v
+    xml:space="preserve">``: its new value goes into that element, the attribute kept, and the
+    other cells of the sheet are patched alike."""
+    part = (
+        b'<worksheet><sheetData><row r="1"><c r="A1" s="4" t="str"><f>B1&amp;" "</f>'
+        b'<v xml:space="preserve">Exports </v></c><c r="B1" t="s"><v>0</v></c>'
+        b'<c r="C1"><f>1+1</f><v>5</v></c></row></sheetData></worksheet>'
+    )
+    out, changed = patch_part(part, {(1, 1): "Imports ", (1, 3): 2.0})
+    assert (
+        b'<c r="A1" s="4" t="str"><f>B1&amp;" "</f><v xml:space="preserve">Imports </v></c>' in out
+    )
+    assert b'<c r="B1" t="s"><v>0</v></c>' in out  # a constant, as it was
+    assert b'<c r="C1"><f>1+1</f><v>2</v></c>' in out
+    assert changed == 2
+    same, unchanged = patch_part(out, {(1, 1): "Imports ", (1, 3): 2.0})
+    assert same == out and unchanged == 0
 
 
 def test_texts_xml_cannot_hold_are_written_as_excel_writes_them(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, scalar
+from .formula import ERRORS, Area, Fn, Unsupported, Value, XlError, col_letters, scalar
 from .formula.parser import translate
 from .package import NO
 from .pivot import PivotTable
@@ -174,7 +174,6 @@ class Book:
         self.active: set[tuple[str, int, int]] = set()
         self.blocks: dict[tuple[str, int, int, int, int], list[list[Value]]] = {}
         self.sheets: dict[str, str] = {}  # upper-case name -> name
-        self.order: list[str] = []  # the workbook's sheets in its order, chart sheets too
         self.arrays: dict[tuple[str, int, int], Any] = {}  # array formulas' results
         self.hidden: dict[str, tuple[set[int], set[int]]] = {}  # rows: by hand, by a filter
         # iterative calculation (<calcPr iterate="1">): a cell met again on its own circle
@@ -363,6 +362,8 @@ class Book:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):
             v = float(v)
+        elif v.__class__ is not XlError and isinstance(v, XlError):  # a LAMBDA left uncalled
+            v = XlError(v.code)  # its error value, #CALC!
         self.results[key] = v
         return v
 

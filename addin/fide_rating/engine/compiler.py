@@ -41,6 +41,8 @@ from .formula.values import (
     scalar,
 )
 from .functions import FUNCTIONS, bind
+from .functions.lambdas import HELPERS, Frames
+from .scopes import Scopes
 
 # --- the compiler ---------------------------------------------------------------------------
 
@@ -95,7 +97,7 @@ def cells_of(node: tuple[Any, ...], sheet: str, row: int, col: int) -> Area:
     return Area(other or sheet, at_r, at_c, at_r, at_c)
 
 
-class Compiler:
+class Compiler(Scopes):
     """Compiles formula text into closures; one closure per formula shape."""
 
     def __init__(
@@ -116,7 +118,10 @@ class Compiler:
         self._cache: dict[str, Fn] = {}
         self._name_cache: dict[str, Fn] = {}
         self._naming: set[str] = set()  # the names being compiled: one met again is a circle
-        self._scopes: list[dict[str, Fn]] = []  # LET's names, the innermost last
+        # the names LET and LAMBDA give values to, the innermost last: each scope's names,
+        # its frames (one list of values per computation under way), and for a LAMBDA's
+        # parameters their places (ISOMITTED reads them as given)
+        self._scopes: list[tuple[dict[str, Fn], Frames, dict[str, int] | None]] = []
 
     def tree(self, formula: str, row: int, col: int) -> tuple[Any, ...]:
         """The formula's syntax tree, its relative references as offsets from (row, col)."""
@@ -229,7 +234,14 @@ class Compiler:
             return lambda book, sh, r, c: _area_of(n, sh, r, c)
         if kind == "name":
             bound = self._bound(n[1])
-            return bound if bound is not None else self.name(n[1], reference=reference)
+            if bound is not None:
+                return bound
+            if n[1].upper().startswith("_XLETA."):  # BYROW(A1:C3, SUM): SUM as a LAMBDA
+                return self.eta(n[1], array)
+            return self.name(n[1], reference=reference, array=array)
+        if kind == "invoke":
+            callee = yield self._node(n[1], array, True)
+            return (yield from self.invoke(callee, n[2], array=array))
         if kind in ("range", "isect"):
             spine = []  # A1:B2:C3 ...: one loop, however long
             while n[0] == kind:
@@ -260,13 +272,10 @@ class Compiler:
             of = yield self._node(n, array)
 
             def pct(book: Book, sh: str, r: int, c: int) -> Result:
-                v = of(book, sh, r, c)
-                if array and isinstance(v, Area | list):  # A1:C1% element by element
-                    grid = as_grid(book, v)
-                    for _ in range(times):
-                        grid = broadcast("/", grid, [[100.0]])
-                    return grid
-                v = scalar(book, v, r, c)
+                got = of(book, sh, r, c)
+                if array and isinstance(got, Area | list):  # {=A1:A3%}: each element
+                    return broadcast("/", as_grid(book, got), [[100.0**times]])
+                v = scalar(book, got, r, c)
                 for _ in range(times):
                     v = arith("/", v, 100.0)
                 return v
@@ -285,10 +294,10 @@ class Compiler:
                 steps.append((op, (yield self._node(operand, array))))
             return _operators(left, steps, array)
         if kind == "call":
-            return (yield from self.function(n[1], n[2], array=array))
+            return (yield from self.function(n[1], n[2], array=array, reference=reference))
         raise Unsupported(f"cannot evaluate {kind}")
 
-    def name(self, text: str, *, reference: bool = False) -> Fn:
+    def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn:
         """A defined name: the sheet's own definition where the formula's sheet has one (or
         the sheet the formula names, ``Sheet1!Rate``), else the workbook's; a name of another
         workbook is reported; an undefined one is #NAME?. A relative reference in a name is
@@ -317,7 +326,9 @@ class Compiler:
         return pick
 
     def _name(self, upper: str, target: str | None, reference: bool) -> Fn:
-        key = f"{upper}|ref" if reference else upper
+        """A name's definition compiled (once), as a reference or a value, and always as an
+        array formula; compiled without the LET names of the formula that uses it."""
+        key = upper + ("|ref" if reference else "")
         found = self._name_cache.get(key)
         if found is not None:
             return found
@@ -327,54 +338,16 @@ class Compiler:
         if key in self._naming:
             raise Unsupported(f"the name {text} is defined by itself")
         self._naming.add(key)
+        scopes, self._scopes = self._scopes, []
         try:
             # Excel computes a name's formula as an array formula wherever the name is used
             # (Knowledge Base Q83816); a name that is a range stays one
             found = self.node(parse(target.lstrip("="), 1, 1), array=True, reference=reference)
         finally:
             self._naming.discard(key)
+            self._scopes = scopes
         self._name_cache[key] = found
         return found
-
-    def _bound(self, text: str) -> Fn | None:
-        """A name LET gives a value to, from the innermost LET out; None for any other."""
-        key = text.upper().removeprefix("_XLPM.")
-        for scope in reversed(self._scopes):
-            if key in scope:
-                return scope[key]
-        return None
-
-    def let(self, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
-        """LET(name1, value1, ..., calculation): each value computed once, in order (a value
-        may use the names before it), then the calculation with the names standing for them.
-        Excel writes the names ``_xlpm.name``."""
-        if len(args) < 3 or len(args) % 2 == 0:
-            raise Unsupported("LET takes names with their values, then a calculation")
-        frames: list[list[Result]] = []  # one a computation (a cell's LET may run another's)
-        scope: dict[str, Fn] = {}
-        values: list[Fn] = []
-        self._scopes.append(scope)
-        try:
-            for i in range(0, len(args) - 1, 2):
-                if args[i][0] != "name" or "!" in args[i][1]:
-                    raise Unsupported("a LET name that is not a name")
-                values.append((yield self._node(args[i + 1], array)))
-                scope[args[i][1].upper().removeprefix("_XLPM.")] = _slot(frames, len(values) - 1)
-            calc = yield self._node(args[-1], array)
-        finally:
-            self._scopes.pop()
-
-        def run(book: Book, sh: str, r: int, c: int) -> Result:
-            frame: list[Result] = []
-            frames.append(frame)
-            try:
-                for f in values:
-                    frame.append(f(book, sh, r, c))
-                return calc(book, sh, r, c)
-            finally:
-                frames.pop()
-
-        return run
 
     def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """A 3-D reference (``First:Last!A1``) as the same reference on each sheet from the
@@ -388,9 +361,13 @@ class Compiler:
         i, j = sorted((upper.index(first.upper()), upper.index(last.upper())))
         return [(node[0], sheet, *node[2:]) for sheet in self.sheets[i : j + 1]]
 
-    def function(self, name: str, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
+    def function(
+        self, name: str, args: list[tuple[Any, ...]], *, array: bool, reference: bool = False
+    ) -> _Compiling:
         """A call: a FIDE function through the cell layer, a standard function through its
-        record (:func:`fide_rating.engine.functions.bind`)."""
+        record (:func:`fide_rating.engine.functions.bind`). Where a reference is wanted, the
+        branches IF, CHOOSE, IFERROR ... choose among stay references
+        (``SUM(A1:CHOOSE(2,A2,A3))``)."""
         if name in BY_NAME:
             fide_args = []
             for a in args:
@@ -398,12 +375,26 @@ class Compiler:
             return _fide(name, fide_args)
         if name == "LET":
             return (yield from self.let(args, array=array))
+        if name == "LAMBDA":
+            return (yield from self.lambda_(args, array=array))
+        if name == "ISOMITTED":
+            return self.isomitted(args)
+        if name in ("SHEET", "SHEETS"):
+            return (yield from self.sheet_number(name, args))
+        if name in HELPERS:
+            return (yield from self.helper(name, args))
+        bound = self._bound(name)
+        if bound is not None:  # LET(f, LAMBDA(...), f(2))
+            return (yield from self.invoke(bound, args, array=array))
         spec = FUNCTIONS.get(name)
         if spec is None:
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
-                raise Unsupported(f"{name.split('.', 1)[-1]} is a function of an add-in")
+                bare = name.rpartition("!")[2]
+                if bare.startswith(("_XLL.", "_XLUDF.")):
+                    bare = bare.split(".", 1)[1]
+                raise Unsupported(f"{bare} is a function of an add-in or of another workbook")
             if name in self.names or name in self.local:
-                raise Unsupported(f"{name} is a function the workbook defines (a LAMBDA)")
+                return (yield from self.invoke(self.named_lambda(name, array), args, array=array))
             if self.macros:
                 raise Unsupported(
                     f"{name} is not an Excel function (one of the workbook's macros?)"
@@ -424,16 +415,12 @@ class Compiler:
             if kind in ("r", "x"):
                 compiled.append((yield self._node(a, array or kind == "x", True)))
             else:
-                compiled.append((yield self._node(a, array or kind == "a")))
+                branch = reference and kind == "f"
+                compiled.append((yield self._node(a, array or kind == "a", branch)))
         return bind(spec, compiled, [a[0] == "missing" for a in args], array)
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
-
-
-def _slot(frames: list[list[Result]], k: int) -> Fn:
-    """A LET name: its value in the computation under way."""
-    return lambda book, sh, r, c: frames[-1][k]
 
 
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:

@@ -10,7 +10,7 @@ library.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .book import MISSING, Book, Origins, Problem, not_computed
@@ -33,7 +33,7 @@ from .package import (
     tables,
 )
 from .pivot import read_pivots
-from .whatif import data_table, table_cell
+from .whatif import DataTable, data_table, table_cell
 
 
 @dataclass(slots=True)
@@ -50,6 +50,7 @@ class Loaded:
     problems: list[Problem]
     formulas: int  # formula cells (an array formula's range: each of its cells)
     cached: dict[str, dict[tuple[int, int], Value]]  # the formulas' saved values, if kept
+    tables: list[DataTable] = field(default_factory=list)  # the data tables (What-If)
 
 
 def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
@@ -64,12 +65,15 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
              for name, by in scoped_names(parts).items()}  # fmt: skip
     book = Book()
-    book.order = sheet_order(parts)
+    # a name defined for one sheet only is #NAME? on the others (Excel): the compiler finds
+    # it among the sheet's own (``local``), never as a workbook's name
+    shared = {name: _structured(text, in_tables)
+              for name, text in defined_names(parts, scoped=False).items()}  # fmt: skip
     compiler = Compiler(
-        names,
+        shared,
         macros="xl/vbaProject.bin" in parts,
         local=local,
-        sheets=book.order,
+        sheets=sheet_order(parts),
     )
     for title, linked in external_sheets(parts).items():  # other workbooks', as Excel kept them
         book.sheets[title.upper()] = title
@@ -80,6 +84,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     problems: list[Problem] = []
     count = 0
     pending: list[tuple[str, int, int]] = []
+    data_tables: list[DataTable] = []
     # where each formula was written (a shared formula's first cell): for the order of
     # evaluation when a chain of references is too deep to follow by recursion
     sources = book.origins = Origins(book.compiled)
@@ -104,6 +109,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
             results[(title, r, c)] = v
         masters: dict[str, Fn | Unsupported] = {}
         array_cells: set[tuple[str, int, int]] = set()
+        # the cells of an array formula not computed: the formula's cell and its reason
+        array_left: dict[tuple[str, int, int], str] = {}
         if in_tables:  # structured references: rewritten into the ranges they stand for
             for (r, c), f in formulas.items():
                 if f.text is not None and "[" in f.text:
@@ -128,6 +135,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     book.subtotals.add(key)
                 continue
             if array_cells and key in array_cells:  # in an array formula's range: with it
+                if key in array_left:
+                    problems.append(Problem(title, f"{col_letters(c)}{r}", array_left[key]))
                 continue
             text = f.text if f.text is not None else written_at.get(f.shared or "", ("",))[0]
             calls_subtotal = subtotal_in.get(text)
@@ -146,6 +155,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
             try:
                 if f.kind == "dataTable":  # each cell of its range computed by the table
                     table = data_table(title, f.table or {})
+                    data_tables.append(table)
                     closure = table_cell(table)
                     for at in table.cells():
                         compiled[at] = closure
@@ -166,8 +176,13 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                                 f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
                             )
                         master = compiler.compile_array(f.text or "", r, c)
-                    except Unsupported:  # its range's values, as the file has them, may be stale
-                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")
+                    except Unsupported as error:  # its range's values, as the file has them,
+                        _uncomputed(book, fixed, key, corner, f"{title}!{here}")  # may be stale
+                        why = f"in the array formula at {here}, not computed: {error}"
+                        for _, _, at in cells:
+                            if at != key:
+                                array_cells.add(at)
+                                array_left[at] = why
                         raise
                     for i, j, at in cells:
                         book.array_of[at] = key
@@ -200,7 +215,9 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     sources.add(raiser, (text, r, c) if f.text is not None else
                                 written_at.get(f.shared or "", (text, r, c)))  # fmt: skip
         del fixed, formulas  # read into the book: computing needs the book alone
-    return Loaded(book, compiler, names, where, pending, sources, problems, count, cached)
+    return Loaded(
+        book, compiler, names, where, pending, sources, problems, count, cached, data_tables
+    )
 
 
 def _structured(text: str, in_tables: dict[str, Table], sheet: str = "") -> str:

@@ -25,7 +25,7 @@ from .book import Book, Circular, Computed, NotComputed, Problem
 from .formula import Value, col_letters, col_number
 from .formula.coerce import CODE_PAGE, DATE_OFFSET
 from .load import load
-from .order import compute_all, iterate, volatile_cells
+from .order import compute_all, iterate, readers_of, volatile_cells
 from .package import (
     BOOK,
     DATE1904,
@@ -111,11 +111,25 @@ def _evaluate(
     for key, why in failed.items():
         outcome.problems.append(Problem(key[0], f"{col_letters(key[2])}{key[1]}", why))
     outcome.volatile = volatile_cells(book, pending, loaded.sources, loaded.compiler)
+    if outcome.volatile and loaded.tables:
+        # a data table's cell is its formula computed again: volatile where that formula is,
+        # and so is every cell that reads it
+        seeds = [
+            at
+            for table in loaded.tables
+            for at in table.cells()
+            if table.formula(at[1], at[2]) in outcome.volatile
+        ]
+        if seeds:
+            outcome.volatile |= readers_of(book, pending, loaded.sources, loaded.compiler, seeds)
     done = [key for key in pending if key not in failed and key in book.results]
     outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
     outcome.computed = len(done)
-    for sheet in dict.fromkeys(key[0] for key in done):
-        view = Computed(book, failed, done, sheet)
+    done_in: dict[str, list[tuple[str, int, int]]] = {}
+    for key in done:
+        done_in.setdefault(key[0], []).append(key)
+    for sheet, done_here in done_in.items():  # each sheet's view over its own cells only
+        view = Computed(book, failed, done_here, sheet)
         parts[where[sheet]], changed = patch_part(parts[where[sheet]], view, view.cell)
         outcome.changed += changed
     by_sheet: dict[str, dict[tuple[int, int], Value]] = {}

@@ -24,7 +24,7 @@ _TOKEN = re.compile(
     (?P<ws>\s+)
   | (?P<string>"(?:[^"]|"")*")
   | (?P<error>(?:{_SHEET})?\#REF!|\#NULL!|\#DIV/0!|\#VALUE!|\#NAME\?|\#NUM!|\#N/A)
-  | (?P<func>(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
+  | (?P<func>(?:\[\d+\]!)?(?:_xlfn\.|_xlws\.)?[A-Za-z_][\w.]*(?=\())
   | (?P<ref>(?:{_SHEET})?(?:{_COL}{_ROW}(?::{_COL}{_ROW})?|{_COL}:{_COL}|{_ROW}:{_ROW})(?![\w(]))
   | (?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
   | (?P<name>(?:{_SHEET}|\[\d+\]!)?(?:[^\W\d]|\\)[\w.]*)
@@ -126,7 +126,8 @@ def _starts_operand(token: tuple[str, str]) -> bool:
 # (r2, ra2, c2, ca2)) ("name", text) ("call", NAME, [args]) ("neg", x) ("pct", x)
 # ("bin", op, a, b) ("array", rows) ("range", a, b) ("isect", a, b): the reference operators
 # (":" between references other than two cells, and the space), tighter than any other;
-# ("union", [parts]): (A1:B2,C3:D4)
+# ("union", [parts]): (A1:B2,C3:D4); ("invoke", callee, [args]): a function value called,
+# LAMBDA(x,x+1)(2)
 
 _BINARY = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3, "*": 4,
            "/": 4, "^": 5}  # fmt: skip
@@ -171,7 +172,7 @@ def _ref_node(text: str, host_row: int, host_col: int) -> tuple[Any, ...]:
     return ("area", sheet, rel(*_corner(a)), rel(*_corner(b)))
 
 
-_REFERENCE_NODES = frozenset(("cell", "area", "name", "call", "range", "isect"))
+_REFERENCE_NODES = frozenset(("cell", "area", "name", "call", "range", "isect", "invoke"))
 
 # Excel's limits on a formula ("Excel specifications and limits"): what goes beyond them is not
 # a formula Excel saves, and is reported with Excel's reason
@@ -180,7 +181,8 @@ MAX_NESTING = 64  # levels of nested functions
 MAX_ARGUMENTS = 255  # arguments of one function
 
 Node = tuple[Any, ...]
-_Step = Generator["_Step", Node, Node]  # a parsing step: asks for sub-steps, gives a node
+# a parsing step: asks for sub-steps (each one's result sent back), gives a node (or a list)
+_Step = Generator[Any, Any, Any]
 
 
 def parse(text: str, row: int, col: int) -> Node:
@@ -312,35 +314,14 @@ class Parser:
             for prefix in ("_XLFN.", "_XLWS."):
                 name = name.removeprefix(prefix)
             self.expect("(")
-            args: list[Node] = []
-            if self.peek() == ("op", ")"):
-                self.take()
-                return ("call", name, args)
-            self.nesting += 1
-            if self.nesting > MAX_NESTING:
-                raise Unsupported(
-                    f"more than {MAX_NESTING} levels of nested functions: Excel's limit"
-                )
-            while True:
-                if self.peek()[1] in (",", ";", ")"):
-                    args.append(("missing",))
-                else:
-                    args.append((yield self.expression(0)))
-                if len(args) > MAX_ARGUMENTS:
-                    raise Unsupported(
-                        f"more than {MAX_ARGUMENTS} arguments to {name}: Excel's limit"
-                    )
-                _, sep = self.take()
-                if sep == ")":
-                    self.nesting -= 1
-                    return ("call", name, args)
-                if sep not in (",", ";"):
-                    raise Unsupported(f"expected , or ) in the arguments of {name}")
+            node: Node = ("call", name, (yield self.arguments(name)))
+            return (yield self.invocations(node))
         if kind == "name":
             upper = text.upper()
             if upper in ("TRUE", "FALSE"):
                 return ("bool", upper == "TRUE")
-            return ("name", text)
+            # a name called: Sheet1!Fn(2) (a name defined for a sheet), μFn(2)
+            return (yield self.invocations(("name", text)))
         if (kind, text) == ("op", "("):
             node = yield self.expression(0)
             if self.peek() == ("op", ","):  # a union of ranges: (A1:B2,C3:D4)
@@ -350,10 +331,43 @@ class Parser:
                     parts.append((yield self.expression(0)))
                 node = ("union", parts)
             self.expect(")")
-            return node
+            return (yield self.invocations(node))
         if (kind, text) == ("op", "{"):
             return self.array()
         raise Unsupported(f"unexpected {text or 'end'!r} in the formula")
+
+    def arguments(self, name: str) -> _Step:  # gives list[Node]
+        """A call's arguments after its ``(``, up to and with its ``)``; one written empty
+        (``IF(A1,,2)``) is ``("missing",)``."""
+        args: list[Node] = []
+        if self.peek() == ("op", ")"):
+            self.take()
+            return args
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise Unsupported(f"more than {MAX_NESTING} levels of nested functions: Excel's limit")
+        while True:
+            if self.peek()[1] in (",", ";", ")"):
+                args.append(("missing",))
+            else:
+                args.append((yield self.expression(0)))
+            if len(args) > MAX_ARGUMENTS:
+                raise Unsupported(f"more than {MAX_ARGUMENTS} arguments to {name}: Excel's limit")
+            _, sep = self.take()
+            if sep == ")":
+                self.nesting -= 1
+                return args
+            if sep not in (",", ";"):
+                raise Unsupported(f"expected , or ) in the arguments of {name}")
+
+    def invocations(self, node: Node) -> _Step:
+        """A function value called where it is made: ``LAMBDA(x,x+1)(2)``, ``(f)(2)``,
+        ``Sheet1!Fn(2)``: each ``(...)`` written right after a call, a bracket or a name an
+        ``("invoke", callee, args)``."""
+        while self.peek() == ("op", "("):
+            self.take()
+            node = ("invoke", node, (yield self.arguments("the LAMBDA called")))
+        return node
 
     def array(self) -> tuple[Any, ...]:
         rows: list[list[Value]] = [[]]

@@ -93,18 +93,33 @@ Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, hos
 # --- values ---------------------------------------------------------------------------------
 
 
+# a range of up to this many cells keeps its shape, blanks past its sheet's last used cell
+# included, as an operation element by element needs it ((C1:C20<>"")*ROW(C1:C20))
+WHOLE_UP_TO = 1 << 16
+
+
 def values_of(book: Book, area: Area) -> Array:
-    """A range's values row by row, up to its sheet's last used row and column (the cells
-    beyond are blank); a range of more cells than :data:`MAX_ARRAY` is not read."""
+    """A range's values row by row, read up to its sheet's last used row and column (the
+    cells beyond are blank): a range of up to :data:`WHOLE_UP_TO` cells is given its whole
+    shape, a larger one is cut there; a range of more cells than :data:`MAX_ARRAY` is not
+    read."""
     rows, cols = book.extent(area.sheet)
     r2, c2 = min(area.r2, max(rows, area.r1)), min(area.c2, max(cols, area.c1))
     check_size(r2 - area.r1 + 1, c2 - area.c1 + 1, "a range of")
     block = getattr(book, "block", None)
     if block is not None:
-        return block(area.sheet, area.r1, area.c1, r2, c2)  # type: ignore[no-any-return]
-    get = book.value
-    sheet = area.sheet
-    return [[get(sheet, r, c) for c in range(area.c1, c2 + 1)] for r in range(area.r1, r2 + 1)]
+        grid: Array = block(area.sheet, area.r1, area.c1, r2, c2)
+    else:
+        get, sheet = book.value, area.sheet
+        grid = [[get(sheet, r, c) for c in range(area.c1, c2 + 1)]
+                for r in range(area.r1, r2 + 1)]  # fmt: skip
+    if (r2 < area.r2 or c2 < area.c2) and area.rows * area.cols <= WHOLE_UP_TO:
+        if rows == cols == 0 and grid[0][0] == REF:  # a sheet not there: #REF! all over
+            return [[REF] * area.cols for _ in range(area.rows)]
+        wide = [line + [None] * (area.c2 - c2) for line in grid] if c2 < area.c2 else grid[:]
+        wide += [[None] * area.cols for _ in range(area.r2 - r2)]
+        return wide
+    return grid
 
 
 def check_size(rows: int, cols: int, what: str = "an array of") -> None:

@@ -198,10 +198,12 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
     plan = list(zip(compiled, kinds, strict=True))
     single = spec.single
+    branches = "f" in kinds
 
-    def once(book: Book, sh: str, r: int, c: int, raw: list[Result]) -> Result:
+    def once(book: Book, sh: str, r: int, c: int, raw: list[Result], lazy: bool = False) -> Result:
         """The call with every argument evaluated, taken from the left: an error, or a value
-        that cannot be converted, is the result (FLOOR("x",#N/A) is #VALUE!)."""
+        that cannot be converted, is the result (FLOOR("x",#N/A) is #VALUE!); ``lazy``: the
+        branches (IF's, CHOOSE's ...) left for the function to compute as it chooses."""
         out: list[Any] = []
         for v, (f, kind) in zip(raw, plan, strict=True):
             if kind in strict and isinstance(v, XlError):
@@ -212,7 +214,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                     return converted
                 out.append(converted)
             elif kind == "f":
-                out.append(f if not array else (lambda book, sh, r, c, v=v: v))
+                out.append(f if lazy or not array else (lambda book, sh, r, c, v=v: v))
             else:
                 out.append(v)
         result = impl(book, sh, r, c, out)
@@ -223,8 +225,8 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     def run(book: Book, sh: str, r: int, c: int) -> Result:
         raw: list[Result] = []
         for f, kind in plan:
-            if kind == "f" and not array:
-                raw.append(None)
+            if kind == "f":
+                raw.append(None)  # a branch: computed below if at all
                 continue
             v = f(book, sh, r, c)
             if kind == "a" and not isinstance(v, XlError):
@@ -234,6 +236,14 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             elif kind in VALUES and not array and isinstance(v, Area | list):
                 v = scalar(book, v, r, c)
             raw.append(v)
+        if array and branches:
+            if not any(isinstance(v, Area | list) for v, k in zip(raw, kinds, strict=True)
+                       if k in VALUES):  # fmt: skip
+                # one condition: only the branch it chooses is computed, as it is (Excel's
+                # IF(TRUE,{1,2},{3;4}) is {1,2}; a LAMBDA recurs through IF in a name)
+                return once(book, sh, r, c, raw, lazy=True)
+            raw = [f(book, sh, r, c) if k == "f" else v
+                   for v, (f, k) in zip(raw, plan, strict=True)]  # fmt: skip
         if array:
             grids = [as_grid(book, v) if k in VALUES | {"f"} and isinstance(v, Area | list)
                      else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip

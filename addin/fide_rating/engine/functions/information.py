@@ -1,5 +1,5 @@
 """Information functions (Excel's category): NA, the IS functions (ISFORMULA among them), N,
-TYPE, ERROR.TYPE, SHEET, SHEETS.
+TYPE, ERROR.TYPE.
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base` and the
 standard library.
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..formula.coerce import number
 from ..formula.parser import col_letters
-from ..formula.values import NA, REF, VALUE, Area, Book, Result, Unsupported, Value, XlError
+from ..formula.values import NA, VALUE, Area, Book, Result, Unsupported, Value, XlError
 from .base import Impl, define
 
 
@@ -147,39 +147,3 @@ def _cell(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if what in ("filename", "format", "color", "parentheses", "prefix", "protect", "width"):
         raise Unsupported(f"CELL({kind!r}), which depends on what the file does not say")
     return VALUE
-
-
-def _sheets(book: Book) -> list[str]:
-    order: list[str] | None = getattr(book, "order", None)
-    if not order:
-        raise Unsupported("SHEET and SHEETS of a workbook whose order of sheets is not known")
-    return order
-
-
-@define("SHEET", "r?")
-def _sheet(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The number of a sheet in the workbook's order (hidden sheets and chart sheets count):
-    the formula's own sheet, a reference's, or the one a text names; any other text, or a
-    number, #N/A (Excel's cached values in IronCalc's SHEET_SHEETS.xlsx and tables.xlsx)."""
-    order = [name.upper() for name in _sheets(book)]
-    v = args[0] if args else None
-    if v is None:
-        name = sh
-    elif isinstance(v, Area):
-        name = v.sheet
-    elif isinstance(v, list):
-        return VALUE
-    elif isinstance(v, str):
-        name = v
-    else:
-        return NA
-    return float(order.index(name.upper()) + 1) if name.upper() in order else NA
-
-
-@define("SHEETS", "r?")
-def _sheets_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The number of sheets in the workbook (hidden ones too), or in a reference (1)."""
-    v = args[0] if args else None
-    if v is None:
-        return float(len(_sheets(book)))
-    return 1.0 if isinstance(v, Area) else REF

@@ -397,27 +397,6 @@ def _randbetween(book: Book, sh: str, r: int, c: int, args: list[float]) -> Resu
     return float(random.randint(low, high))
 
 
-@define("RANDARRAY", "n? n? n? n? b?")
-def _randarray(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """An array of ``rows`` x ``columns`` random numbers (1 x 1 when left out) from ``min`` to
-    ``max`` (0 and 1), whole numbers from ``min`` to ``max`` included with ``whole_number``;
-    a size below 1, ``min`` above ``max``, or a fractional bound for whole numbers, #VALUE!
-    (Excel's documentation)."""
-    rows, cols, low, high, whole = args
-    n, m = int(1 if rows is None else rows), int(1 if cols is None else cols)  # type: ignore[arg-type]
-    lo = 0.0 if low is None else float(low)  # type: ignore[arg-type]
-    hi = 1.0 if high is None else float(high)  # type: ignore[arg-type]
-    if n < 1 or m < 1 or lo > hi:
-        return VALUE
-    if n * m > 1_048_576:
-        return NUM
-    if whole:
-        if lo != int(lo) or hi != int(hi):
-            return VALUE
-        return [[float(random.randint(int(lo), int(hi))) for _ in range(m)] for _ in range(n)]
-    return [[lo + (hi - lo) * random.random() for _ in range(m)] for _ in range(n)]
-
-
 @define("PERCENTOF", "r r")
 def _percentof(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """SUM(data_subset)/SUM(data_all), as Excel's documentation defines it: a range's texts

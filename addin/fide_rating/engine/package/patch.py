@@ -60,7 +60,7 @@ def patch_part(
 
     def fast(m: re.Match[bytes]) -> bytes:
         nonlocal changed, patched
-        letters, digits, attrs, formula, old = m.groups()
+        letters, digits, attrs, formula, space, old = m.groups()
         if formula is None and old is None:
             return m.group()
         col = COLS.get(letters) or col_number(letters.decode())
@@ -84,8 +84,8 @@ def patch_part(
             attrs = _T_ATTR.sub(b"", attrs)
         if t is not None:
             attrs += b' t="' + t + b'"'
-        return (b'<c r="' + letters + digits + b'"' + attrs + b">" + (formula or b"") + b"<v>"
-                + text + b"</v></c>")  # fmt: skip
+        return (b'<c r="' + letters + digits + b'"' + attrs + b">" + (formula or b"") + b"<v"
+                + (space or b"") + b">" + text + b"</v></c>")  # fmt: skip
 
     def sub(m: re.Match[bytes]) -> bytes:
         nonlocal changed
@@ -121,9 +121,9 @@ def patch_part(
 NO = object()  # no value to write in a cell
 # a cell as Excel writes it: place, attributes, formula element, value text
 _PATCH = re.compile(
-    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)>(<f\b[^>]*?(?:/>|>[^<]*</f>))?(?:<v>([^<]*)</v>|<v\s*/>)?'
-    rb"</c>"
-)
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)>(<f\b[^>]*?(?:/>|>[^<]*</f>))?'
+    rb'(?:<v( xml:space="preserve")?>([^<]*)</v>|<v\s*/>)?</c>'
+)  # a text with spaces at either end: <v xml:space="preserve">, kept as it is
 
 
 def _constant_xml(p: bytes, ref: bytes, attrs: bytes, value: Value) -> bytes:

@@ -109,8 +109,10 @@ def settle_calculation(book: bytes) -> bytes:
     )
 
 
+# a definedName's formula is text: one holding elements is Excel's extension record of a
+# user-defined function's argument descriptions (x14:definedName), no name at all
 _NAME_EL = re.compile(
-    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>.*?)</(?:\w+:)?definedName>",
+    rb"<(?:\w+:)?definedName\b(?P<attrs>" + _ATTRS + rb")>(?P<text>[^<]*)</(?:\w+:)?definedName>",
     re.S,
 )
 
@@ -118,17 +120,18 @@ _NAME_EL = re.compile(
 DATE1904 = re.compile(rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904=\"(?:1|true)\"")
 
 
-def defined_names(parts: dict[str, bytes]) -> dict[str, str]:
-    """Workbook-level defined names. A sheet-level one is not among them (:func:`scoped_names`):
-    named from another sheet it is #NAME?, as Excel has it."""
+def defined_names(parts: dict[str, bytes], *, scoped: bool = True) -> dict[str, str]:
+    """Workbook-level defined names (with ``scoped``, a sheet-level name too where no
+    workbook one exists)."""
     found: dict[str, str] = {}
+    local: dict[str, str] = {}
     for m in _NAME_EL.finditer(parts.get("xl/workbook.xml", b"")):
         a = attributes(m.group("attrs"))
         name = a.get("name", "")
-        if not name or name.startswith("_xlnm.") or "localSheetId" in a:
+        if not name or name.startswith("_xlnm."):
             continue
-        found[name] = unescape(m.group("text"))
-    return found
+        (local if "localSheetId" in a else found)[name] = unescape(m.group("text"))
+    return {**local, **found} if scoped else found
 
 
 def sheet_order(parts: dict[str, bytes]) -> list[str]:
