@@ -195,6 +195,8 @@ class Book:
         self.read_pivots: Callable[[], list[PivotTable]] | None = None  # read when asked
         self._pivots: list[PivotTable] | None = None
         self.deep_path: set[tuple[str, int, int]] = set()  # the cells computing then
+        # a defined name's closure as a reference (INDIRECT("Rate")), set by the loader
+        self.compile_name: Callable[[str], Fn] | None = None
 
     def extent(self, sheet: str) -> tuple[int, int]:
         return self.extents.get(self._sheet(sheet), (0, 0))
@@ -210,6 +212,11 @@ class Book:
             return True
         by_hand, by_filter = self.hidden.get(sheet, (set(), set()))
         return (filtered and row in by_filter) or (manual and row in by_hand)
+
+    def closure(self, sheet: str, row: int, col: int) -> Fn | None:
+        """A cell's compiled formula (None for a constant): a database's computed criterion
+        evaluates it once for each record, as if written in the record's row."""
+        return self.compiled.get((self._sheet(sheet), row, col))
 
     def _sheet(self, sheet: str) -> str:
         return self.sheets.get(sheet.upper(), sheet)

@@ -89,6 +89,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     # evaluation when a chain of references is too deep to follow by recursion
     sources = book.origins = Origins(book.compiled)
     book.read_pivots = lambda: read_pivots(parts, where)
+    book.compile_name = lambda text: compiler.name(text, reference=True)
     written_at: dict[str, tuple[str, int, int]] = {}
     cached: dict[str, dict[tuple[int, int], Value]] = {}  # saved values, where still needed
     subtotal_in: dict[str, bool] = {}  # formula text -> whether it calls SUBTOTAL

@@ -6,7 +6,9 @@ case) or its number; ``criteria`` is a range whose first row names fields and ea
 is one set of conditions, all of which must hold (a blank cell: none), any row being enough.
 The conditions are :mod:`.criteria`'s, with Excel's one difference for databases: a text
 without an operator matches the texts that begin with it ("Dav" finds "Davolio"; ``="=Dav"``
-only "Dav"). A criteria heading that names no field (a computed criterion) is reported.
+only "Dav"). Under a criteria heading blank or naming no field, a formula is a computed
+criterion, evaluated for each record (Excel's "criteria created as the result of a
+formula").
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
 :mod:`.criteria`, :mod:`.statistical` (the aggregates) and the standard library.
@@ -15,9 +17,21 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..formula.coerce import read_number, text_of
-from ..formula.values import NUM, VALUE, Area, Book, Result, Unsupported, Value, XlError, as_grid
+from ..formula.values import (
+    NUM,
+    VALUE,
+    Area,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+    as_grid,
+    scalar,
+)
 from .base import FUNCTIONS, Impl, define
 from .criteria import Test, criterion
 
@@ -37,9 +51,11 @@ def _label(v: Value) -> str | None:
 
 
 def _field(header: list[Value], field: Value) -> int | XlError:
-    """The column ``field`` names: a number is its place, anything else a heading (any case;
-    TRUE the heading TRUE)."""
-    if isinstance(field, float) and not isinstance(field, bool):
+    """The column ``field`` names: a number is its place (TRUE 1, FALSE 0: Excel's saved
+    values), anything else a heading (any case)."""
+    if isinstance(field, bool):
+        field = float(field)
+    if isinstance(field, float):
         k = int(field)
         return k - 1 if 1 <= k <= len(header) else VALUE
     return _labelled(header, field)
@@ -53,39 +69,66 @@ def _labelled(header: list[Value], name: Value) -> int | XlError:
     return next((i for i, v in enumerate(header) if _label(v) == wanted), VALUE)
 
 
+Record = Callable[[int, list[Value]], bool]  # (the record's place, its values): it is met
+
+
 def _records(book: Book, database: Result, criteria: Result) -> list[list[Value]] | XlError:
-    """The database's rows (below its headings) that meet the criteria: a database of
-    headings alone is #VALUE!; a criterion computed by a formula, or under a heading that
-    names no field, is reported (Excel's rules for those are its own)."""
+    """The database's rows (below its headings) that meet the criteria; a database of
+    headings alone, or criteria of headings alone, is #VALUE!. Under a heading that names a
+    field, each cell is a condition on that field (a formula's value too); under a heading
+    blank or naming no field, each cell is a computed criterion: its formula, evaluated for
+    each record as if the record stood in the database's first row (its relative references
+    moved down with it), must give TRUE; a value typed there, the same (TRUE all records,
+    anything else none); a blank cell, no condition."""
     rows = as_grid(book, database)
     if len(rows) < 2:
         return VALUE
     header, data = rows[0], rows[1:]
-    if isinstance(criteria, Area):
-        for r in range(criteria.r1, criteria.r2 + 1):
-            for c in range(criteria.c1, criteria.c2 + 1):
-                if book.computed(criteria.sheet, r, c):
-                    raise Unsupported("a database criterion computed by a formula")
     table = as_grid(book, criteria)
     if len(table) < 2:
         return VALUE
-    names = table[0]
     columns: list[int | None] = []
-    for name in names:
-        if name is None:
-            columns.append(None)
-            continue
-        at = _labelled(header, name)
-        if isinstance(at, XlError):
-            raise Unsupported(f"a database criterion under {name!r}, which names no field")
-        columns.append(at)
-    sets: list[list[tuple[int, Test]]] = []
-    for line in table[1:]:
-        tests = [(col, _condition(v)) for col, v in zip(columns, line, strict=False)
-                 if col is not None and v is not None]  # fmt: skip
+    for name in table[0]:
+        at = None if name is None else _labelled(header, name)
+        columns.append(None if isinstance(at, XlError) else at)
+    sets: list[list[Record]] = []
+    for i, line in enumerate(table[1:], 1):
+        tests: list[Record] = []
+        for j, (col, v) in enumerate(zip(columns, line, strict=False)):
+            if col is not None:
+                if v is not None:
+                    tests.append(_on_field(col, _condition(v)))
+            elif isinstance(criteria, Area) and book.computed(criteria.sheet, criteria.r1 + i,
+                                                              criteria.c1 + j):  # fmt: skip
+                tests.append(_computed(book, criteria.sheet, criteria.r1 + i, criteria.c1 + j))
+            elif v is not None:
+                tests.append(_typed(v is True))
         sets.append(tests)
-    return [record for record in data
-            if any(all(test(record[col]) for col, test in tests) for tests in sets)]  # fmt: skip
+    return [record for k, record in enumerate(data)
+            if any(all(test(k, record) for test in tests) for tests in sets)]  # fmt: skip
+
+
+def _typed(met: bool) -> Record:
+    """A value typed under a heading naming no field: TRUE meets every record."""
+    return lambda k, record: met
+
+
+def _on_field(col: int, test: Test) -> Record:
+    return lambda k, record: test(record[col])
+
+
+def _computed(book: Book, sheet: str, row: int, col: int) -> Record:
+    """A computed criterion: the formula of cell (row, col) evaluated for the record ``k``
+    rows below the database's first one as if written ``k`` rows lower, TRUE meeting it."""
+    find = getattr(book, "closure", None)
+    closure = None if find is None else find(sheet, row, col)
+    if closure is None:
+        raise Unsupported("a database criterion computed by a formula outside a workbook")
+
+    def met(k: int, record: list[Value]) -> bool:
+        return scalar(book, closure(book, sheet, row + k, col), row + k, col) is True
+
+    return met
 
 
 def _selected(book: Book, args: list[Result]) -> list[Value] | XlError:

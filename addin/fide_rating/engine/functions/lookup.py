@@ -5,21 +5,24 @@ HLOOKUP, LOOKUP, XLOOKUP, XMATCH. The references (OFFSET, INDIRECT, ROW ...) are
 Every lookup searches with :func:`search` (one implementation): an exact match scans from the
 first (or last) value, texts regardless of case, ``*``, ``?`` and ``~`` as wildcards where
 the function allows them; an approximate match (MATCH's 1 and -1, VLOOKUP's and HLOOKUP's
-TRUE, LOOKUP, XLOOKUP's binary search modes) is Excel's binary search, which on unsorted data
-gives another answer than a scan, and workbooks rely on it: a value of another type than the
-one looked up (a blank, an error, a text among numbers) is stepped over to the next one of the
-right type. A whole column is read up to the sheet's last used row; the blanks beyond are
-found by the search without being read.
+TRUE, LOOKUP) is Excel's binary search, which on unsorted data gives another answer than a
+scan, and workbooks rely on it: a value of another type than the one looked up (a blank, an
+error, a text among numbers) is stepped over to the next one of the right type. XLOOKUP and
+XMATCH search otherwise, as Excel's saved values show: their binary search and their next
+smaller or larger value order all values, numbers before texts before logicals. A whole
+column is read up to the sheet's last used row; the blanks beyond are found by the search
+without being read.
 
-May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base` and the
-standard library.
+May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base`, :mod:`.text`
+(its regular expressions) and the standard library.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from ..formula.coerce import compare, rank_key
+from ..formula.coerce import rank_key, text_of
 from ..formula.values import (
     NA,
     REF,
@@ -34,6 +37,7 @@ from ..formula.values import (
     size,
 )
 from .base import define, wildcards
+from .text import _regex as regex
 
 
 class Line:
@@ -154,20 +158,25 @@ def search(goal: Value, line: Line, mode: int, *, wild: bool = True, last: bool 
 
 def _nearest(goal: Value, line: Line, match: int, last: bool) -> int | None:
     """XMATCH's and XLOOKUP's match modes -1 and 1 by a scan: an exact match, else the next
-    smaller (-1) or larger (1) value of the goal's type."""
-    kind = _kind(goal)
+    smaller (-1) or larger (1) value in Excel's order of all values (numbers, texts,
+    logicals: FALSE finds the last text below it; Excel's saved values); blanks and errors
+    are passed over, and of equal values the first met wins."""
+    key = rank_key(goal)
     best: int | None = None
+    best_key: tuple[int, object] = key
     order = range(len(line.values) - 1, -1, -1) if last else range(len(line.values))
     for k in order:
         v = line.values[k]
-        if _kind(v) != kind:
+        if v is None or isinstance(v, XlError):
             continue
-        if compare("=", v, goal) is True:
+        found = rank_key(v)
+        if found == key:
             return k
-        nearer = compare("<" if match < 0 else ">", v, goal) is True
-        if nearer and (best is None or compare(">" if match < 0 else "<", v,
-                                               line.values[best]) is True):  # fmt: skip
-            best = k
+        if match < 0:
+            if found < key and (best is None or found > best_key):
+                best, best_key = k, found
+        elif found > key and (best is None or found < best_key):
+            best, best_key = k, found
     return best
 
 
@@ -177,14 +186,17 @@ def _choose(book: Book, sh: str, r: int, c: int, args: list[float | Fn]) -> Resu
     return args[k](book, sh, r, c) if 1 <= k < len(args) else VALUE  # type: ignore[operator]
 
 
-@define("INDEX", "x n n? n?")
+@define("INDEX", "x n n n?")  # a column written empty is 0: the whole row
 def _index(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    """The cell (or the row or column, with 0) of a range or array at ``row`` and ``column``;
-    a range of one row or column takes its one index; a block of several rows and columns
-    given one index is #REF!, as Excel saves it."""
-    area, row, col = args[0], args[1], args[2]
+    """The cell (or the row or column, with 0) of a range or array at ``row`` and ``column``
+    (``area_num`` other than 1 is #REF!: a union of ranges is not taken here); a range of
+    one row or column takes its one index; a block of several rows and columns given one
+    index is #REF!, as Excel saves it."""
+    area, row, col, which = args[0], args[1], args[2], args[3]
     if isinstance(area, XlError):
         return area
+    if which is not None and int(which) != 1:  # type: ignore[arg-type]
+        return REF  # an area the reference does not have (one range, one array: area 1)
     assert isinstance(row, float)
     i, j = int(row), (None if col is None else int(col))  # type: ignore[arg-type]
     if i < 0 or (j is not None and j < 0):
@@ -239,6 +251,8 @@ def _table_lookup(vertical: bool) -> Callable[..., Result]:
             keys: Result = Area(t.sheet, t.r1, t.c1, t.r2 if vertical else t.r1,
                                 t.c1 if vertical else t.c2)  # fmt: skip
             width = table.cols if vertical else table.rows
+        elif isinstance(table, str):
+            return VALUE  # a text for a table (a number is a table of one: Excel's values)
         else:
             grid = as_grid(book, table)
             keys = [[line[0]] for line in grid] if vertical else [grid[0]]
@@ -312,40 +326,92 @@ def _lookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 
 def _x_modes(args: list[Value], at: int) -> tuple[int, int] | XlError:
+    """The match and search modes; a wildcard or regular expression match with a binary
+    search is #VALUE! (Excel's saved values), as is a mode Excel does not have."""
     match = 0 if args[at] is None else int(args[at])  # type: ignore[arg-type]
     way = 1 if args[at + 1] is None else int(args[at + 1])  # type: ignore[arg-type]
-    if match not in (0, -1, 1, 2) or way not in (1, -1, 2, -2):
+    if match not in (0, -1, 1, 2, 3) or way not in (1, -1, 2, -2):
+        return VALUE
+    if match >= 2 and abs(way) == 2:
         return VALUE
     return match, way
 
 
-def _x_search(goal: Value, line: Line, match: int, way: int) -> int | None:
+def _ordered(v: Value, goal: Value) -> tuple[int, object]:
+    """A value's place in Excel's order of all values, a blank as 0, "" or FALSE."""
+    if v is None:
+        v = "" if isinstance(goal, str) else False if isinstance(goal, bool) else 0.0
+    return rank_key(v)
+
+
+def _x_binary(goal: Value, line: Line, match: int, descending: bool) -> int | None:
+    """XMATCH's and XLOOKUP's binary search (search modes 2 and -2), in Excel's order of all
+    values (numbers, texts, logicals): the first value not below the goal in ascending data
+    (the first of equal ones), the first value below it in descending data (after the last of
+    equal ones); the exact match, else the neighbour ``match`` asks for (-1 smaller, 1
+    larger), found there (Excel's saved values). The blanks at the line's end are not
+    searched (a whole column's)."""
+    values = line.values
+    n = len(values)
+    while n and values[n - 1] is None:
+        n -= 1
+    key = rank_key(goal)
+    low, high = 0, n
+    while low < high:
+        mid = (low + high) // 2
+        found = _ordered(values[mid], goal)
+        if (found >= key) if descending else (found < key):
+            low = mid + 1
+        else:
+            high = mid
+    at = low
+    if descending:
+        if at > 0 and _ordered(values[at - 1], goal) == key:
+            return at - 1
+        if match == 1:
+            return at - 1 if at > 0 else None
+        return at if match == -1 and at < n else None
+    if at < n and _ordered(values[at], goal) == key:
+        return at
+    if match == 1:
+        return at if at < n else None
+    return at - 1 if match == -1 and at > 0 else None
+
+
+def _x_search(goal: Value, line: Line, match: int, way: int) -> int | XlError | None:
     """XMATCH's and XLOOKUP's search: ``match`` 0 exact, -1 exact or the next smaller, 1 exact
-    or the next larger, 2 wildcards; ``way`` 1 from the first, -1 from the last, 2 and -2
-    Excel's binary search on data sorted up or down. An empty lookup value finds the first
-    empty cell (Excel's cached values)."""
+    or the next larger, 2 wildcards, 3 a regular expression found in a text; ``way`` 1 from
+    the first, -1 from the last, 2 and -2 a binary search on data sorted up or down. An empty
+    lookup value finds the first empty cell (Excel's cached values)."""
     if goal is None:
         k = next((i for i, v in enumerate(line.values) if v is None), None)
         if k is None and line.length > len(line.values):
             k = len(line.values)  # the first blank past the sheet's used rows
         return k
     if abs(way) == 2:
-        # the last value on the goal's side of the order: not above it sorted up, not below it
-        # sorted down; the neighbour after it is the nearest on the other side
-        k = binary_search(goal, line, descending=way < 0)
-        equal = k is not None and compare("=", line[k], goal) is True
-        if match in (0, 2) or equal:
-            return k if equal else None
-        toward = -1 if way > 0 else 1  # the side k stands on
-        if match == toward:
-            return k
-        after = 0 if k is None else k + 1
-        if after < len(line.values) and _kind(line[after]) == _kind(goal):
-            return after
-        return None
+        return _x_binary(goal, line, match, way < 0)
+    if match == 3:
+        return _regex_search(goal, line, way < 0)
     if match in (0, 2):
         return search(goal, line, 0, wild=match == 2, last=way < 0)
     return _nearest(goal, line, match, way < 0)
+
+
+def _regex_search(goal: Value, line: Line, last: bool) -> int | XlError | None:
+    """Match mode 3: the first (last) text in which the lookup value, as text, finds a match
+    as a regular expression (case counts, as in REGEXTEST); a pattern that is not one is
+    #VALUE!."""
+    pattern = text_of(goal)
+    if isinstance(pattern, XlError):
+        return pattern
+    try:
+        re.compile(pattern)
+    except re.error:
+        return VALUE
+    found = regex(pattern, False)  # one that may take exponential time is reported
+    order = range(len(line.values) - 1, -1, -1) if last else range(len(line.values))
+    return next((k for k in order if isinstance(line.values[k], str)
+                 and found.search(line.values[k]) is not None), None)  # type: ignore[arg-type]  # fmt: skip
 
 
 @define("XMATCH", "v x n? n?")
@@ -357,6 +423,8 @@ def _xmatch(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if isinstance(modes, XlError):
         return modes
     k = _x_search(args[0], line, *modes)  # type: ignore[arg-type]
+    if isinstance(k, XlError):
+        return k
     return NA if k is None else float(k + 1)
 
 
@@ -375,6 +443,8 @@ def _xlookup(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if (rows if line.vertical else cols) != line.length and line.length > 1:
         return VALUE  # the two arrays do not line up
     k = _x_search(goal, line, *modes)  # type: ignore[arg-type]
+    if isinstance(k, XlError):
+        return k
     if k is None:
         return NA if missing is None else missing
     if isinstance(results, Area):

@@ -410,15 +410,17 @@ def _percentof(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
     return DIV0 if total == 0 else running_sum(part) / total
 
 
-@define("SEQUENCE", "n n? n? n?")
+@define("SEQUENCE", "n? n? n? n?")
 def _sequence(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result:
-    """An array of ``rows`` x ``columns`` numbers (1 column when left out) from ``start`` by
-    ``step`` (both 1 when left out), row by row."""
+    """An array of ``rows`` x ``columns`` numbers (1 row, 1 column when left out or written
+    empty) from ``start`` by ``step`` (both 1 when left out), row by row; a negative size is
+    #VALUE!, a size of 0 (0.3 too) an empty array, #CALC! (Excel's saved values)."""
     rows, cols, start, step = args
-    assert rows is not None
-    n, m = int(rows), int(1 if cols is None else cols)
+    n, m = int(1 if rows is None else rows), int(1 if cols is None else cols)
     first = 1.0 if start is None else start
     by = 1.0 if step is None else step
+    if n < 0 or m < 0:
+        return VALUE
     if n < 1 or m < 1:
         return XlError("#CALC!")
     if n * m > 1_048_576:
