@@ -348,6 +348,16 @@ def test_a_sum_that_cancels_to_within_15_digits_is_0_as_the_last_operation_only(
     assert ev("=A2-0.99999999999999889", cells) == 0.0  # 2 units in the last place: 0
 
 
+def test_a_sum_of_a_range_that_cancels_to_within_15_digits_is_0() -> None:
+    """SUM cancelling to below 2**-50 of its largest number is 0 in Excel's saved values (the
+    Brink's operating model of PyPI fin-model-course 0.1.17, 'Operating Model'!G65: 2.1, 4.8,
+    7.9, -4.7 and -10.1 add up to 0, where one after the other they leave 1.8e-15)."""
+    cells = {"A1": 2.1, "A2": 4.8, "A3": 7.9, "A4": -4.7, "A5": -10.1}
+    assert ev("=SUM(A1:A5)", cells) == 0.0
+    assert ev("=SUM(A1:A4)", cells) == 2.1 + 4.8 + 7.9 - 4.7  # far from 0: its digits
+    assert ev("=SUM(A1,A2)", cells) == 2.1 + 4.8
+
+
 def test_database_criteria_name_fields_by_their_headings() -> None:
     """A criteria heading names a field by its text (the heading 1 is the field headed 1,
     not the first field); a database of headings alone is #VALUE!; a formula under a field's

@@ -351,8 +351,15 @@ def fsum(values: list[float]) -> float:
 
 def running_sum(values: Iterable[float]) -> float:
     """The numbers added one after the other, as Excel's SUM adds them: its digits, not the
-    exactly rounded sum's (an Excel-saved model's ``C-SUM(D:H)+I-J`` agrees to the bit)."""
+    exactly rounded sum's (an Excel-saved model's ``C-SUM(D:H)+I-J`` agrees to the bit); a
+    sum that cancels to within 15 digits is 0, as a formula's last addition is."""
+    numbers = values if isinstance(values, list) else list(values)
     total = 0.0
-    for v in values:
+    for v in numbers:
         total += v
+    if total and abs(total) < abs(max(numbers, key=abs)) * _CANCEL:
+        return 0.0  # cancelled to below 2**-50 of its largest number: 0, as in Excel
     return total
+
+
+_CANCEL = 2.0**-50
