@@ -46,6 +46,7 @@ from fide_rating.engine.package import (
     WorkbookError,
     read_package,
     read_sheet,
+    rich_errors,
     shared_strings,
     sheet_parts,
 )
@@ -419,10 +420,11 @@ def _compare(path: Path, outcome: Outcome) -> None:
     if not outcome.by_excel:  # no Excel values to compare with: not computed at all
         return
     strings = shared_strings(parts)
+    rich = rich_errors(parts)  # Excel's #SPILL!, #CALC! ... saved as rich values
     cached: dict[tuple[str, int, int], Value] = {}
     texts: dict[tuple[str, int, int], str] = {}
     for title, part in sheet_parts(parts).items():
-        fixed, formulas, stored, _, _ = read_sheet(parts[part], strings)
+        fixed, formulas, stored, _, _ = read_sheet(parts[part], strings, errors=rich)
         for values in (fixed, stored):  # an array formula's range holds values only
             cached.update({(title, r, c): v for (r, c), v in values.items()})
         masters: dict[str, tuple[str, int, int]] = {}

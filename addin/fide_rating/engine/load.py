@@ -25,6 +25,7 @@ from .package import (
     external_sheets,
     hidden_rows,
     read_sheet,
+    rich_errors,
     scoped_names,
     shared_strings,
     sheet_order,
@@ -58,6 +59,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
     where = sheet_parts(parts)
     check_totals(parts, where)
     strings = shared_strings(parts)
+    rich = rich_errors(parts)  # #SPILL!, #CALC! ... kept as rich values
     in_tables = tables(parts)
     names = {name: _structured(text, in_tables) for name, text in defined_names(parts).items()}
     local = {name: {sheet: _structured(text, in_tables, sheet) for sheet, text in by.items()}
@@ -95,7 +97,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
         book.sheets[title.upper()] = title
         try:
             fixed, formulas, stored, max_row, max_col = read_sheet(
-                parts[part], strings, keep_stored=keep_stored
+                parts[part], strings, keep_stored=keep_stored, errors=rich
             )
         except WorkbookError as error:  # where: the sheet, and its part
             raise WorkbookError(f"sheet {title!r} ({part}): {error}") from None

@@ -3,12 +3,14 @@ value parameter do with a text, what ``&`` and the text functions do with a numb
 
 * **Text to number** (:func:`number`): what Excel's VALUE accepts ("Text can be in any of the
   constant number, date, or time formats recognized by Microsoft Excel"): leading and
-  trailing spaces, a sign or parentheses for a negative, a currency sign, thousands
-  separators in groups of three, a decimal point, an exponent, a percent sign; a date
-  (``1987-08-26``, ``8/26/1987``, ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``,
-  ``2:30 PM``), or both; a whole number and a fraction (``1 1/2``). Anything else is
-  ``#VALUE!``. A date of numbers only other than year-month-day (``8/26/1987``, ``26/8``) is
-  read by the saving Excel's country settings, which the file does not keep: reported.
+  trailing spaces, a sign or parentheses for a negative, a currency sign ($ or € before
+  the number, € after it: ``23€``), thousands separators in groups of three, a decimal
+  point, an exponent, a percent sign; a date (``1987-08-26``, ``8/26/1987``,
+  ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``, ``2:30 PM``), or both; a whole
+  number and a fraction (``1 1/2``). Anything else is ``#VALUE!``, and so is a number beyond
+  the largest a double holds (``1e400``). A date of numbers only other than year-month-day
+  (``8/26/1987``, ``26/8``) is read by the saving Excel's country settings, which the file
+  does not keep: reported.
 * **Number to text** (:func:`text_of`): Excel's General format without a column width, as
   Excel's ``&`` gives it: 15 significant digits; the plain form while it has at most 15
   integer digits, or, below 1, at most 18 digits after the point; otherwise the scientific
@@ -60,8 +62,9 @@ LAST = 2958465  # 9999-12-31 in the 1900 system
 
 _PLAIN = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _NUMBER = re.compile(
-    r"(?P<sign>[+-]?)\s*(?P<cur>\$?)\s*(?P<sign2>[+-]?)"
-    r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?P<frac>\.\d*)?(?P<exp>[eE][+-]?\d+)?\s*(?P<pct>%?)"
+    r"(?P<sign>[+-]?)\s*(?P<cur>[$€]?)\s*(?P<sign2>[+-]?)"
+    r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?P<frac>\.\d*)?(?P<exp>[eE][+-]?\d+)?\s*(?P<after>€?)"
+    r"\s*(?P<pct>%?)"
 )
 _FRACTION = re.compile(r"([+-]?)(\d+)\s+(\d+)/(\d+)")
 
@@ -80,7 +83,8 @@ def number(v: Value) -> float | XlError:
     if isinstance(v, int):
         return float(v)
     if _PLAIN.fullmatch(v):  # the usual case, "12" or "-1.5"
-        return float(v)
+        x = float(v)
+        return x if math.isfinite(x) else VALUE  # "1e400" is no number (Excel's cached values)
     found = read_number(v)
     return VALUE if found is None else found
 
@@ -98,8 +102,12 @@ def read_number(text: str) -> float | None:
         if (m.group("sign") and m.group("sign2")) or (negative and (m.group("sign") or
                                                                 m.group("sign2"))):  # fmt: skip
             return None
+        if m.group("cur") and m.group("after"):
+            return None
         digits = m.group("int").replace(",", "") + (m.group("frac") or "")
         x = float(digits + (m.group("exp") or ""))
+        if not math.isfinite(x):
+            return None
         if m.group("pct"):
             x /= 100
         if "-" in (m.group("sign"), m.group("sign2")) or negative:
@@ -329,7 +337,8 @@ def compare(op: str, a: Value, b: Value) -> Value:
 
 def power(x: float, y: float) -> float | XlError:
     """``x ^ y`` as Excel's POWER and ``^``: 0 to the power 0 is #NUM!, 0 to a negative power
-    #DIV/0!, a negative number to a fractional power #NUM!. Computed as Excel computes it, so
+    #DIV/0!, a negative number to a fractional power #NUM! unless the power is 1 over an odd
+    number (an odd root). Computed as Excel computes it, so
     that its digits are Excel's (an actuarial model's discount factors, saved by Excel, agree
     to the bit): a whole power by squaring, a fractional one through ln and exp."""
     if x == 0:
@@ -354,6 +363,13 @@ def power(x: float, y: float) -> float | XlError:
     elif x > 0:  # a fractional one is e^(y ln x), as Excel computes it, digits and all
         try:
             return math.exp(y * math.log(x))
+        except OverflowError:
+            return NUM
+    elif (
+        x < 0 and y and (1 / y) % 2 == 1
+    ):  # an odd root of a negative number: (-8)^(1/3) is about -2
+        try:
+            return -math.exp(y * math.log(-x))
         except OverflowError:
             return NUM
     try:

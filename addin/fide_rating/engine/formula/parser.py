@@ -441,8 +441,8 @@ def _moved(ref: str, rows: int, cols: int) -> str:
     return sheet + bang + ":".join(parts)
 
 
-SHAPE = re.compile(
-    rf"(?P<sheet>{_SHEET})?(?P<cabs>\$?)(?P<col>[A-Za-z]{{1,3}})(?P<rabs>\$?)(?P<row>[0-9]{{1,7}})"
+SHAPE = re.compile(  # not inside a name: AddressLine1 and AddressLine2 are not L1 and L2
+    rf"(?<![\w.$])(?P<sheet>{_SHEET})?(?P<cabs>\$?)(?P<col>[A-Za-z]{{1,3}})(?P<rabs>\$?)(?P<row>[0-9]{{1,7}})"
     r'(?![\w(])|"(?:[^"]|"")*"'
 )
 COLUMN_NUMBERS = {col_letters(n): n for n in range(1, 703)}  # A .. ZZ

@@ -32,12 +32,15 @@ from . import (
     matrices,
     odd_bonds,
     reference,
+    regex,
     regression,
     securities,
     statistical,
     text,
+    trig,
     units,
     web,
+    whole,
 )
 from .base import FUNCTIONS, Function, Impl, bind, define
 
@@ -68,10 +71,13 @@ __all__ = [
     "matrices",
     "odd_bonds",
     "reference",
+    "regex",
     "regression",
     "securities",
     "statistical",
     "text",
+    "trig",
     "units",
     "web",
+    "whole",
 ]

@@ -5,9 +5,10 @@ Excel computes them with the polynomial and rational approximations of Abramowit
 functions below 8 and Hankel's asymptotic form above; I and K of order 0 and 1 as polynomials;
 higher orders by recurrence, downward from an even order ACC = 40 above for J and I, upward
 for Y and K), good to about 8 digits: its saved values are these approximations to the bit,
-and so are ours. J of |x| of 8 or more is the exception: Excel's digits there differ from
-Numerical Recipes' in the 7th to 11th digit (BESSELJ(10,1) is 0.0434722496522542 in Excel,
-0.0434727461688614 in truth), and ours are Numerical Recipes'.
+and so are ours. J of |x| of 8 or more is the exception: Excel's J0 there has two coefficients
+of its own (below), and its J1 differs from Numerical Recipes' in the 7th to 10th digit
+(BESSELJ(10,1) is 0.0434722496522542 in Excel, 0.0434727461688614 in truth, 0.0434727463393427
+by Numerical Recipes): two saved values do not tell how, and ours is Numerical Recipes'.
 
 The order is truncated (below 0: ``#NUM!``); Y and K need x above 0 (else ``#NUM!``); a
 logical given is ``#VALUE!`` (an Analysis ToolPak function).
@@ -51,6 +52,11 @@ _Y1_Q = (0.2499580570e14, 0.4244419664e12, 0.3733650367e10, 0.2245904002e8, 0.10
 # from 8 on: Hankel's asymptotic form, P and Q polynomials in (8/x)^2
 _P0 = (1.0, -0.1098628627e-2, 0.2734510407e-4, -0.2073370639e-5, 0.2093887211e-6)
 _Q0 = (-0.1562499995e-1, 0.1430488765e-3, -0.6911147651e-5, 0.7621095161e-6, -0.934945152e-7)
+# Excel's J0 has two coefficients of its own, P's second with two digits swapped
+# (-0.1098628267e-2) and Q's last -0.934935152e-7: its BESSELJ(10,0) and BESSELJ(32,0) are
+# these to the bit (IronCalc's BESSEL.xlsx); its Y0 has Numerical Recipes' coefficients
+_P0_J = (1.0, -0.1098628267e-2, *_P0[2:])
+_Q0_J = (*_Q0[:4], -0.934935152e-7)
 _P1 = (1.0, 0.183105e-2, -0.3516396496e-4, 0.2457520174e-5, -0.240337019e-6)
 _Q1 = (0.04687499995, -0.2002690873e-3, 0.8449199096e-5, -0.88228987e-6, 0.105787412e-6)
 _TWO_OVER_PI = 0.636619772  # Numerical Recipes' 2/pi, and its pi/4 and 3pi/4 below
@@ -74,7 +80,7 @@ def _j0(x: float) -> float:
     if ax < 8.0:
         y = x * x
         return _horner(_J0_P, y) / _horner(_J0_Q, y)
-    return _hankel(ax, _P0, _Q0, 0.785398164)[0]
+    return _hankel(ax, _P0_J, _Q0_J, 0.785398164)[0]
 
 
 def _j1(x: float) -> float:

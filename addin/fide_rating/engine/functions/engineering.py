@@ -6,7 +6,8 @@ Excel's rules, as its function reference gives them and as the conformance corpu
 values show them: a binary, octal or hexadecimal number is at most ten digits (a text, or a
 number read as its digits), the tenth digit's top bit making it negative (two's complement);
 ``places`` is checked first (1 to 10, else #NUM!) and is ignored for a negative result, which
-is always ten digits; a result that does not fit ten digits, or ``places``, is #NUM!.
+is always ten digits; a logical, for the number or for ``places``, is #VALUE!; a result
+that does not fit ten digits, or ``places``, is #NUM!.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the standard library.
 """
@@ -14,10 +15,19 @@ May import: :mod:`fide_rating.engine.formula.values`, :mod:`.base` and the stand
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..formula.coerce import number, text_of
-from ..formula.values import NUM, VALUE, Book, Result, Value, XlError
+from ..formula.values import NUM, VALUE, Area, Book, Result, Value, XlError
 from .base import Impl, define
+
+
+def _one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
+    """The value of a one-cell range or array; #VALUE! for more cells."""
+    if isinstance(v, Area):
+        return book.value(v.sheet, v.r1, v.c1) if v.rows == v.cols == 1 else VALUE
+    return v[0][0] if len(v) == 1 and len(v[0]) == 1 else VALUE
+
 
 _DIGITS = 10  # at most ten digits; a negative number: ten digits of two's complement
 _FORMAT = {2: "b", 8: "o", 16: "X"}
@@ -65,16 +75,21 @@ def _write(n: int, base: int, width: int) -> Result:
 
 
 def _convert(source: int, target: int) -> Impl:
-    def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Any]) -> Result:
         width = 0
         places = args[1] if len(args) > 1 else None
+        if isinstance(places, Area | list):  # a blank cell is 0 places, #NUM!
+            places = _one_cell(book, places)
+            places = 0.0 if places is None else places
         if places is not None:  # places is checked before the number
-            assert isinstance(places, float)
-            width = int(places)
+            found = VALUE if isinstance(places, bool) else number(places)
+            if isinstance(found, XlError):
+                return found
+            width = int(found)
             if not 1 <= width <= _DIGITS:
                 return NUM
         if source == 10:
-            x = number(args[0])
+            x = VALUE if isinstance(args[0], bool) else number(args[0])
             n: int | XlError = x if isinstance(x, XlError) else int(x)  # Excel truncates
         else:
             n = _read(args[0], source)
@@ -86,7 +101,7 @@ def _convert(source: int, target: int) -> Impl:
 for _source, _from in _NAMES.items():
     for _target, _to in _NAMES.items():
         if _source != _target:
-            define(f"{_from}2{_to}", "v" if _target == 10 else "v n", single=True)(
+            define(f"{_from}2{_to}", "v" if _target == 10 else "v x", single=True)(
                 _convert(_source, _target)
             )
 

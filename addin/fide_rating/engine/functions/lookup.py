@@ -37,7 +37,7 @@ from ..formula.values import (
     size,
 )
 from .base import define, wildcards
-from .text import _regex as regex
+from .regex import _regex as regex
 
 
 class Line:

@@ -1,6 +1,7 @@
 """Math and trigonometry (Excel's category): SUM, SUMIF(S), SUMPRODUCT, the roundings (ROUND,
-CEILING, FLOOR and their .MATH and .PRECISE forms, MROUND ...), EXP, LN, LOG, the
-trigonometric functions, GCD, LCM, RAND, SEQUENCE and the rest.
+CEILING, FLOOR and their .MATH and .PRECISE forms, MROUND ...), EXP, LN, LOG, MOD, RAND,
+SEQUENCE and the rest (the trigonometric functions: :mod:`.trig`; FACT, COMBIN, GCD, LCM,
+ROMAN ...: :mod:`.whole`).
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
 :mod:`.criteria` and the standard library.
@@ -12,12 +13,24 @@ import functools
 import math
 import operator
 import random
+import sys
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
 from ..formula.coerce import exact, number, power
-from ..formula.values import DIV0, NA, NUM, VALUE, Book, Result, Unsupported, Value, XlError
-from .base import Impl, define, flatten, numbers_of, running_sum
+from ..formula.values import (
+    DIV0,
+    NA,
+    NUM,
+    VALUE,
+    Area,
+    Book,
+    Result,
+    Unsupported,
+    Value,
+    XlError,
+)
+from .base import Impl, define, numbers_of, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -219,17 +232,49 @@ define("CEILING.PRECISE", "n n?", also=("ISO.CEILING",))(_precise(True))
 define("FLOOR.PRECISE", "n n?")(_precise(False))
 
 
-@define("MROUND", "n n", single=True)
-def _mround(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+def toolpak_numbers(book: Book, args: list[Result]) -> list[float] | XlError:
+    """The numbers of a function that came from the Analysis ToolPak (MROUND, QUOTIENT), as
+    Excel's cached values in IronCalc's MROUND_TRUNC_INT.xlsx and MOD_QUOTIENT.xlsx show
+    them: an argument written empty is #N/A, a logical #VALUE!, a range of several cells
+    #VALUE!, a blank cell 0, a text read as arithmetic reads it; errors from the left."""
+    out: list[float] = []
+    for a in args:
+        if a is None:
+            return NA
+        v: Value
+        if isinstance(a, Area):
+            v = book.value(a.sheet, a.r1, a.c1) if a.rows == a.cols == 1 else VALUE
+        elif isinstance(a, list):
+            v = a[0][0] if len(a) == 1 and len(a[0]) == 1 else VALUE
+        else:
+            v = a
+        if isinstance(v, bool):
+            return VALUE
+        x = number(v)
+        if isinstance(x, XlError):
+            return x
+        out.append(x)
+    return out
+
+
+@define("MROUND", "x x")
+def _mround(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """``number`` to the nearest multiple of ``multiple`` (halves away from zero); different
-    signs are #NUM!."""
-    x, m = args
+    signs are #NUM!; a quotient too large to have a fraction is taken as it is
+    (MROUND(10,1E-100) is 10)."""
+    nums = toolpak_numbers(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    x, m = nums
     if m == 0:
         return 0.0
     if x * m < 0:
         return NUM
-    q = Decimal(format(x / m, ".15g")).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    return _times(float(q), m)
+    q = x / m
+    if abs(q) >= 2.0**53:
+        return x
+    k = Decimal(format(q, ".15g")).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return _times(float(k), m)
 
 
 def _to_integer(away: bool, odd: bool | None) -> Impl:
@@ -269,79 +314,29 @@ def _math1(f: Callable[[float], float]) -> Impl:
     return impl
 
 
-def _acoth(x: float) -> float:
-    if abs(x) <= 1:
-        raise ValueError("outside the domain")
-    return 0.5 * math.log((x + 1) / (x - 1))
+def _exp(x: float) -> float:
+    """e^x; below the least normal double, 0 (EXP(-745) is 0 in Excel, not 5E-324)."""
+    y = math.exp(x)
+    return y if y >= sys.float_info.min else 0.0
 
 
 define("ABS", "n")(_math1(abs))
 define("SIGN", "n")(_math1(lambda x: float((x > 0) - (x < 0))))
 define("SQRT", "n")(_math1(math.sqrt))
 define("SQRTPI", "n", single=True)(_math1(lambda x: math.sqrt(x * math.pi)))
-define("EXP", "n")(_math1(math.exp))
+define("EXP", "n")(_math1(_exp))
 define("LN", "n")(_math1(math.log))  # 0 or below: math's domain error, #NUM!
 define("LOG10", "n")(_math1(math.log10))
-define("SIN", "n")(_math1(math.sin))
-define("COS", "n")(_math1(math.cos))
-define("TAN", "n")(_math1(math.tan))
-define("ASIN", "n")(_math1(math.asin))  # outside -1 to 1: math's domain error, #NUM!
-define("ACOS", "n")(_math1(math.acos))
-define("ATAN", "n")(_math1(math.atan))
-define("SINH", "n")(_math1(math.sinh))
-define("COSH", "n")(_math1(math.cosh))
-define("TANH", "n")(_math1(math.tanh))
-define("ASINH", "n")(_math1(math.asinh))
-define("ACOSH", "n")(_math1(math.acosh))
-define("ATANH", "n")(_math1(math.atanh))
-define("COT", "n")(_math1(lambda x: 1 / math.tan(x)))
-define("CSC", "n")(_math1(lambda x: 1 / math.sin(x)))
-define("SEC", "n")(_math1(lambda x: 1 / math.cos(x)))
-define("COTH", "n")(_math1(lambda x: 1 / math.tanh(x)))
-define("CSCH", "n")(_math1(lambda x: 1 / math.sinh(x)))
-define("SECH", "n")(_math1(lambda x: 1 / math.cosh(x)))
-define("ACOT", "n")(_math1(lambda x: math.pi / 2 - math.atan(x)))
-define("ACOTH", "n")(_math1(_acoth))
-define("DEGREES", "n")(_math1(math.degrees))
-define("RADIANS", "n")(_math1(math.radians))
 
 
-@define("FACT", "n")
-def _fact(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    """n! of n truncated; a negative n is #NUM! (170! is the largest a double holds)."""
-    n = int(args[0])
-    if n < 0 or n > 170:
-        return NUM
-    return float(math.factorial(n))
-
-
-@define("FACTDOUBLE", "n", single=True)
-def _factdouble(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    n = int(args[0])
-    if n < -1 or n > 300:
-        return NUM
-    return float(math.prod(range(n, 0, -2))) if n > 0 else 1.0
-
-
-@define("COMBIN", "n n")
-def _combin(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    n, k = int(args[0]), int(args[1])
-    if n < 0 or k < 0 or n < k:
-        return NUM
-    return float(math.comb(n, k))
-
-
-@define("COMBINA", "n n")
-def _combina(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    n, k = int(args[0]), int(args[1])
-    if n < 0 or k < 0 or n < k:
-        return NUM
-    return float(math.comb(n + k - 1, k)) if n or k else 1.0
-
-
-@define("QUOTIENT", "n n", single=True)
-def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
-    x, y = args
+@define("QUOTIENT", "x x")
+def _quotient_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The integer part of ``numerator / denominator`` (a function of the Analysis ToolPak:
+    :func:`toolpak_numbers`)."""
+    nums = toolpak_numbers(book, args)
+    if isinstance(nums, XlError):
+        return nums
+    x, y = nums
     return DIV0 if y == 0 else float(math.trunc(x / y))
 
 
@@ -368,49 +363,20 @@ def _pi(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 @define("MOD", "n n")
 def _mod(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
+    """The remainder of ``number / divisor`` with the divisor's sign, exact as C's fmod
+    (MOD(5,1E-10) is 9.999981783901343E-11, Excel's cached value in IronCalc's
+    MOD_QUOTIENT.xlsx, where 5 - 1E-10 x INT(5/1E-10) is 0)."""
     x, y = args
-    return DIV0 if y == 0 else x - y * math.floor(x / y)
+    if y == 0:
+        return DIV0
+    rest = math.fmod(x, y)
+    return rest + y if rest and (rest < 0) != (y < 0) else rest
 
 
 @define("POWER", "n n")
 def _power(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
     """``number ^ power``: POWER(0,0) is #NUM! and POWER(0,-1) #DIV/0!, as the operator."""
     return power(args[0], args[1])
-
-
-def _integers(book: Book, args: list[Result]) -> list[int] | XlError:
-    """GCD's and LCM's numbers, truncated: blanks are left out, a text or a logical in a range
-    is #VALUE! (Excel's cached values), one typed in read as arithmetic reads it; a negative
-    number, or one of 2^53 or more, is #NUM!."""
-    nums: list[float] = []
-    for v, from_range in flatten(book, args):
-        if isinstance(v, XlError):
-            return v
-        if v is None:
-            continue
-        if from_range and not _is_number(v):
-            return VALUE
-        x = number(v)
-        if isinstance(x, XlError):
-            return x
-        nums.append(x)
-    if any(x < 0 or x >= 2.0**53 for x in nums):
-        return NUM
-    return [int(x) for x in nums]
-
-
-@define("GCD", "r", union=True)
-def _gcd(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = _integers(book, args)
-    return nums if isinstance(nums, XlError) else float(math.gcd(*nums))
-
-
-@define("LCM", "r", union=True)
-def _lcm(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    nums = _integers(book, args)
-    if isinstance(nums, XlError):
-        return nums
-    return 0.0 if 0 in nums else float(math.lcm(*nums))
 
 
 # --- volatile: computed at each recalculation, never compared with a saved value ---------------
@@ -429,6 +395,19 @@ def _randbetween(book: Book, sh: str, r: int, c: int, args: list[float]) -> Resu
     if low > high:
         return NUM
     return float(random.randint(low, high))
+
+
+@define("PERCENTOF", "r r")
+def _percentof(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """SUM(data_subset)/SUM(data_all), as Excel's documentation defines it: a range's texts
+    and logicals left out; a total of 0 #DIV/0!."""
+    part, whole = numbers_of(book, [args[0]]), numbers_of(book, [args[1]])
+    if isinstance(part, XlError):
+        return part
+    if isinstance(whole, XlError):
+        return whole
+    total = running_sum(whole)
+    return DIV0 if total == 0 else running_sum(part) / total
 
 
 @define("SEQUENCE", "n? n? n? n?")
@@ -483,78 +462,3 @@ def _mmult(book: Book, sh: str, r: int, c: int, args: list[list[list[Value]]]) -
     columns = list(zip(*b, strict=True))
     return [[functools.reduce(operator.add, map(operator.mul, row, col), 0.0) for col in columns]
             for row in a]  # fmt: skip
-
-
-_ROMAN = "MDCLXVI"
-_ROMAN_VALUES = (1000, 500, 100, 50, 10, 5, 1)
-
-
-def roman(n: int, form: int) -> str:
-    """``n`` (0 to 3999) in Roman numerals: ``form`` 0 the classic form, 1 to 4 ever more
-    concise (499: CDXCIX, LDVLIV, XDIX, VDIV, ID), as Excel's ROMAN: where a digit would be a
-    subtraction (4 or 9 of a power of ten), the smaller numeral is taken down as far as the
-    form allows while what it leaves to write stays positive."""
-    out: list[str] = []
-    left = n
-    for i in range(4):
-        index = 2 * i
-        digit = left // _ROMAN_VALUES[index]
-        if digit % 5 == 4:
-            larger = index - 1 if digit == 4 else index - 2
-            steps = 0
-            while steps < form and index < len(_ROMAN) - 1:
-                steps += 1
-                if _ROMAN_VALUES[larger] - _ROMAN_VALUES[index + 1] <= left:
-                    index += 1
-                else:
-                    steps = form
-            out.append(_ROMAN[index] + _ROMAN[larger])
-            left += _ROMAN_VALUES[index] - _ROMAN_VALUES[larger]
-        else:
-            if digit > 4:
-                out.append(_ROMAN[index - 1])
-            out.append(_ROMAN[index] * (digit % 5))
-            left %= _ROMAN_VALUES[index]
-    return "".join(out)
-
-
-@define("ROMAN", "n v?")
-def _roman(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """A number from 0 to 3999 in Roman numerals; ``form`` 0 (or TRUE, or left out) the
-    classic form, 1 to 4 (or FALSE, 4) more concise ones."""
-    x, form = args
-    assert isinstance(x, float)
-    if form is None or form is True:
-        kind = 0
-    elif form is False:
-        kind = 4
-    else:
-        found = number(form)
-        if isinstance(found, XlError):
-            return found
-        kind = int(found)
-    n = int(x)
-    if not 0 <= n <= 3999 or not 0 <= kind <= 4:
-        return VALUE
-    return roman(n, kind)
-
-
-@define("ARABIC", "s")
-def _arabic(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
-    """A Roman numeral's value (any case, a ``-`` in front for a negative one, the empty text
-    0): each numeral added, or subtracted where a larger one follows it."""
-    text = args[0].strip()
-    negative = text.startswith("-")
-    text = text[1:] if negative else text
-    if len(text) > 255:
-        return VALUE
-    values = dict(zip(_ROMAN, _ROMAN_VALUES, strict=True))
-    total = 0
-    digits = [values.get(ch) for ch in text.upper()]
-    if any(v is None for v in digits):
-        return VALUE
-    for i, v in enumerate(digits):
-        assert v is not None
-        following = digits[i + 1] if i + 1 < len(digits) else 0
-        total += -v if following and v < following else v
-    return float(-total if negative else total)

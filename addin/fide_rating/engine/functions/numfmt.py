@@ -23,7 +23,7 @@ In a number section:
   ``?/?``, ``# ?/8`` (a fixed denominator); conditions: ``[<=9999999]###-####;(###) ###-####``.
 
 What this module does not do it reports (:class:`Unsupported`): a negative number with
-conditions, ``General`` in scientific form, non-Gregorian calendars.
+conditions, non-Gregorian calendars.
 
 May import: :mod:`fide_rating.engine.formula.values`, :mod:`.dates` and the standard library.
 """
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from ..formula.coerce import DATE_OFFSET, LAST, general
+from ..formula.coerce import DATE_OFFSET, LAST
 from ..formula.values import VALUE, Unsupported, XlError
 from .dates import weekday0, ymd
 
@@ -298,19 +298,44 @@ def _exponent(power: int, tokens: list[tuple[str, str]]) -> str:
         text for kind, text in tokens[1:] if kind not in "0#?")  # fmt: skip
 
 
+GENERAL_WIDTH = 11  # the characters of General in TEXT, a minus sign not counted
+
+
+def _significant(text: str) -> int:
+    """The significant digits a shown number has (its mantissa's, in the scientific form)."""
+    digits = text.split("E", maxsplit=1)[0].replace(".", "").replace("-", "").lstrip("0")
+    return len(digits)
+
+
 def _general(x: float) -> str:
-    """Excel's General in TEXT: up to 11 characters."""
+    """Excel's General in TEXT: in 11 characters (a minus sign besides), the plain form
+    rounded to fit unless the scientific form (``1.23457E+11``, ``-2.5E-09``: a mantissa of
+    up to 6 digits, an exponent of at least two) shows more significant digits; 12 integer
+    digits or more are always scientific (Excel's cached values in IronCalc's TEXT.xlsx)."""
     if x == 0:
         return "0"
-    if x.is_integer() and abs(x) < 1e11:
-        return str(int(x))
-    if not 1e-9 <= abs(x) < 1e11:
-        raise Unsupported("General of a number shown in scientific form")
-    whole = len(str(int(abs(x))))
-    decimals = max(0, 10 - whole - (x < 0))
-    shown = str(Decimal(format(x, ".15g")).quantize(Decimal(1).scaleb(-decimals),
-                                                    rounding=ROUND_HALF_UP))  # fmt: skip
-    return general(float(shown)) if "." in shown else shown
+    sign = "-" if x < 0 else ""
+    d = Decimal(format(abs(x), ".15g"))  # the 15 digits Excel keeps
+    power = d.adjusted()
+    plain = ""
+    if power < GENERAL_WIDTH:
+        whole = max(power + 1, 1)  # integer digits, "0" below 1
+        places = max(0, GENERAL_WIDTH - whole - 1)
+        q = d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+        if q and q.adjusted() < GENERAL_WIDTH:  # 99999999999.5 rounds to 12 digits: not so
+            plain = format(q, "f")
+            plain = plain.rstrip("0").rstrip(".") if "." in plain else plain
+    width = 6 if abs(power) < 100 else 5  # the mantissa's digits beside E+dd or E+ddd
+    mantissa = d.scaleb(-power).quantize(Decimal(1).scaleb(1 - width), rounding=ROUND_HALF_UP)
+    if mantissa >= 10:  # 9.999995 rounds up to 10: one more power of ten
+        power += 1
+        mantissa = (mantissa / 10).quantize(Decimal(1).scaleb(1 - width))
+    head = format(mantissa, "f")
+    head = head.rstrip("0").rstrip(".") if "." in head else head
+    scientific = f"{head}E{'-' if power < 0 else '+'}{abs(power):02d}"
+    if plain and _significant(plain) >= _significant(scientific):
+        return sign + plain
+    return sign + scientific
 
 
 def _fraction_number(x: float, tokens: list[tuple[str, str]]) -> str:

@@ -1,7 +1,12 @@
 """Text functions (Excel's category): LEN, UPPER, LOWER, PROPER, TRIM, CLEAN, VALUE,
 NUMBERVALUE, LEFT, RIGHT, MID, CONCAT, TEXTJOIN, EXACT, FIND, SEARCH, SUBSTITUTE, REPLACE,
 REPT, CODE, CHAR, UNICODE, UNICHAR, T, TEXT, FIXED, DOLLAR, TEXTSPLIT, TEXTBEFORE, TEXTAFTER,
-ARRAYTOTEXT, VALUETOTEXT and the REGEX functions.
+ARRAYTOTEXT and VALUETOTEXT (the REGEX functions: :mod:`.regex`).
+
+LEFTB, RIGHTB, MIDB, LENB, FINDB, SEARCHB and REPLACEB count bytes where Excel's default
+editing language is one of double-byte characters (Chinese, Japanese, Korean), and characters
+otherwise (Excel's documentation): a workbook does not record that language, and recalc
+computes them as in a single-byte language, as LEFT, RIGHT, MID, LEN, FIND, SEARCH and REPLACE.
 
 May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.base`,
 :mod:`.numfmt` and the standard library.
@@ -9,12 +14,10 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 
 from __future__ import annotations
 
-import importlib
+import math
 import re
-import sys
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
 
 from ..formula.coerce import CODE_PAGE, exact, read_number, text_of
 from ..formula.values import (
@@ -23,10 +26,10 @@ from ..formula.values import (
     VALUE,
     Book,
     Result,
-    Unsupported,
     Value,
     XlError,
     as_grid,
+    scalar,
 )
 from .base import Impl, define, flatten, wildcards
 from .information import first_cell
@@ -47,7 +50,7 @@ def _proper(t: str) -> str:
     return re.sub(r"[^\W\d_]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), t)
 
 
-define("LEN", "s")(_text1(lambda t: float(len(t))))
+define("LEN", "s", also=("LENB",))(_text1(lambda t: float(len(t))))
 define("UPPER", "s")(_text1(str.upper))
 define("LOWER", "s")(_text1(str.lower))
 define("PROPER", "s")(_text1(_proper))
@@ -128,12 +131,12 @@ def _cut(which: str) -> Impl:
     return impl
 
 
-define("LEFT", "s n")(_cut("LEFT"))
-define("RIGHT", "s n")(_cut("RIGHT"))
-define("MID", "s n n")(_cut("MID"))
+define("LEFT", "s n", also=("LEFTB",))(_cut("LEFT"))
+define("RIGHT", "s n", also=("RIGHTB",))(_cut("RIGHT"))
+define("MID", "s n n", also=("MIDB",))(_cut("MID"))
 
 
-@define("REPLACE", "s n n s")
+@define("REPLACE", "s n n s", also=("REPLACEB",))
 def _replace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
     """``num_chars`` characters of ``old_text`` from ``start_num`` replaced by ``new_text``."""
     old, start, n, new = args
@@ -201,6 +204,24 @@ def _exact(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
     return args[0] == args[1]
 
 
+def _search_tilde(pattern: str) -> str:
+    """SEARCH's pattern with its tildes as Excel reads them there: a tilde before ``*``, ``?``
+    or ``~`` makes it itself, a tilde before any other character is dropped (``~d`` finds
+    "d"), and so is one at the end (``SEARCH("~","Hello")`` is 1): Excel's cached values in
+    IronCalc's FIND_SEARCH.xlsx."""
+    out: list[str] = []
+    escaped = False
+    for ch in pattern:
+        if escaped:
+            out.append("~" + ch if ch in "*?~" else ch)
+            escaped = False
+        elif ch == "~":
+            escaped = True
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _position(case: bool) -> Impl:
     """FIND (case-sensitive, literal) and SEARCH (any case, wildcards): where the text starts."""
 
@@ -210,14 +231,14 @@ def _position(case: bool) -> Impl:
         at = int(1.0 if start is None else start) - 1  # type: ignore[arg-type]
         if at < 0 or at > len(within):
             return VALUE
-        found = within.find(find, at) if case else wildcards(find).search(within, at)
+        found = within.find(find, at) if case else wildcards(_search_tilde(find)).search(within, at)
         return VALUE if found < 0 else float(found + 1)
 
     return impl
 
 
-define("FIND", "s s n")(_position(True))
-define("SEARCH", "s s n")(_position(False))
+define("FIND", "s s n", also=("FINDB",))(_position(True))
+define("SEARCH", "s s n", also=("SEARCHB",))(_position(False))
 
 
 @define("SUBSTITUTE", "s s s n")
@@ -391,8 +412,12 @@ def _textsplit(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Resul
 
 
 def _before_after(after: bool) -> Impl:
-    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter (counted from the
-    end when negative); not found: ``if_not_found``, else #N/A."""
+    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter (n rounded down,
+    counted from the end when negative); ``match_end`` 1 makes the end of the text (its start,
+    counting from the end) one more delimiter, and any other than 0 or 1 is #VALUE!; a
+    delimiter longer than the text is #VALUE! when more than two arguments are given;
+    not found: ``if_not_found`` (an empty cell there is the empty text), else #N/A (Excel's
+    cached values in IronCalc's TEXTBEFORE_TEXTAFTER.xlsx)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         text, at, nth, mode, end, missing = args
@@ -400,8 +425,13 @@ def _before_after(after: bool) -> Impl:
         delims = _delimiters(book, at)
         if isinstance(delims, XlError):
             return delims
-        n = 1 if nth is None else int(nth)  # type: ignore[arg-type]
+        n = 1 if nth is None else math.floor(nth)  # type: ignore[arg-type]
         if n == 0 or abs(n) > len(text) + 1:
+            return VALUE
+        more = any(v is not None for v in (nth, mode, end, missing))
+        if more and delims and min(len(d) for d in delims) > len(text):
+            return VALUE
+        if end is not None and end not in (0.0, 1.0):
             return VALUE
         pattern = _splitter(delims, bool(mode))
         spots: list[tuple[int, int]] = []
@@ -410,17 +440,20 @@ def _before_after(after: bool) -> Impl:
         else:
             spots = [(m.start(), m.end()) for m in pattern.finditer(text)]
         if end:
-            spots = [(0, 0), *spots, (len(text), len(text))]
-        if not spots or abs(n) > len(spots):
-            return NA if missing is None else missing
+            spots = [*spots, (len(text), len(text))] if n > 0 else [(0, 0), *spots]
+        if abs(n) > len(spots):
+            if missing is None:
+                return NA
+            found = scalar(book, missing, r, c)
+            return "" if found is None else found
         start, stop = spots[n - 1] if n > 0 else spots[n]
         return text[stop:] if after else text[:start]
 
     return impl
 
 
-define("TEXTBEFORE", "s x n? n? n? v?")(_before_after(False))
-define("TEXTAFTER", "s x n? n? n? v?")(_before_after(True))
+define("TEXTBEFORE", "s x n? n? n? x?")(_before_after(False))
+define("TEXTAFTER", "s x n? n? n? x?")(_before_after(True))
 
 
 def _as_text(v: Value, strict: bool) -> str:
@@ -453,115 +486,3 @@ def _arraytotext(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Res
     if strict:
         return "{" + ";".join(",".join(line) for line in texts) + "}"
     return ", ".join(t for line in texts for t in line)
-
-
-# --- regular expressions (Excel's REGEX functions; Python's dialect of Excel's PCRE2) -----------
-
-
-def _regex(pattern: str, insensitive: bool) -> re.Pattern[str]:
-    """The pattern compiled; one that may backtrack exponentially (a repetition or a choice
-    inside a repetition, ``(a+)+``; a back-reference) is reported, not run: Python's engine
-    has no limit on its steps, and 40 characters would take minutes."""
-    try:
-        found = re.compile(pattern, re.I if insensitive else 0)
-        tree = _PARSER.parse(pattern)
-    except re.error:
-        raise Unsupported(f"the regular expression {pattern[:30]!r}") from None
-    risk = _exponential(tree.data, False)
-    if risk is not None:
-        raise Unsupported(
-            f"the regular expression {pattern[:30]!r} has {risk}: it may take exponential time"
-        )
-    return found
-
-
-# Python's own reader of regular expressions (``re._parser``, ``sre_parse`` before 3.11)
-_PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
-_REPEATS = frozenset(("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"))
-
-
-def _exponential(items: Any, repeated: bool) -> str | None:
-    """What in a parsed pattern may make a backtracking engine take exponential time, if
-    anything: ``repeated`` when the items are inside a repetition of more than one."""
-    for op, arg in items:
-        kind = str(op)
-        if kind in ("GROUPREF", "GROUPREF_EXISTS"):
-            return "a back-reference"
-        if kind in _REPEATS:
-            _, high, body = arg
-            many = high > 1
-            if many and repeated:
-                return "a repetition inside a repetition"
-            found = _exponential(body, repeated or many)
-        elif kind == "BRANCH":
-            if repeated:
-                return "alternatives inside a repetition"
-            found = next((f for b in arg[1] if (f := _exponential(b, False)) is not None), None)
-        elif kind == "SUBPATTERN":
-            found = _exponential(arg[-1], repeated)
-        elif kind in ("ASSERT", "ASSERT_NOT"):
-            found = _exponential(arg[1], repeated)
-        elif kind == "ATOMIC_GROUP":
-            found = _exponential(arg, repeated)
-        else:
-            continue
-        if found is not None:
-            return found
-    return None
-
-
-@define("REGEXTEST", "s s n?")
-def _regextest(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    text, pattern, case = args
-    assert isinstance(text, str) and isinstance(pattern, str)
-    return _regex(pattern, bool(case)).search(text) is not None
-
-
-@define("REGEXEXTRACT", "s s n? n?")
-def _regexextract(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """The first match (``return_mode`` 0), every match (1, a column) or the first match's
-    groups (2, a row); no match: #N/A."""
-    text, pattern, mode, case = args
-    assert isinstance(text, str) and isinstance(pattern, str)
-    found = _regex(pattern, bool(case))
-    how = 0 if mode is None else int(mode)  # type: ignore[arg-type]
-    if how == 0:
-        m = found.search(text)
-        return NA if m is None else m.group()
-    if how == 1:
-        every = [m.group() for m in found.finditer(text)]
-        return [[v] for v in every] if every else NA
-    if how == 2:
-        m = found.search(text)
-        if m is None:
-            return NA
-        groups = [g if g is not None else "" for g in m.groups()]
-        return [groups] if groups else [[m.group()]]
-    return VALUE
-
-
-@define("REGEXREPLACE", "s s s n? n?")
-def _regexreplace(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """Each match (or only the n-th, counted from the end when negative) replaced; ``$1`` in
-    the replacement is the first group."""
-    text, pattern, replacement, nth, case = args
-    assert isinstance(text, str) and isinstance(pattern, str) and isinstance(replacement, str)
-    found = _regex(pattern, bool(case))
-    template = re.sub(r"\$(\d+)", r"\\g<\1>", replacement.replace("\\", "\\\\"))
-    n = 0 if nth is None else int(nth)  # type: ignore[arg-type]
-    if n == 0:  # piece by piece, never past Excel's longest text
-        out: list[str] = []
-        size, at = 0, 0
-        for m in found.finditer(text):
-            piece = text[at : m.start()] + m.expand(template)
-            size += len(piece)
-            if size > MAX_TEXT:
-                return VALUE
-            out.append(piece)
-            at = m.end()
-        return "".join(out) + text[at:]
-    spots = list(found.finditer(text))
-    if abs(n) > len(spots):
-        return text
-    m = spots[n - 1] if n > 0 else spots[n]
-    return text[: m.start()] + m.expand(template) + text[m.end() :]

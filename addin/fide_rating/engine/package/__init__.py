@@ -14,7 +14,7 @@ May import: :mod:`fide_rating.engine.formula` (values and references),
 from __future__ import annotations
 
 from .archive import WorkbookError, check_totals, read_file, read_package, write_package
-from .cells import hidden_rows, read_sheet, shared_strings
+from .cells import hidden_rows, read_sheet, rich_errors, shared_strings
 from .patch import NO, patch_part, set_constants
 from .workbook import (
     BOOK,
@@ -47,6 +47,7 @@ __all__ = [
     "read_package",
     "read_sheet",
     "related",
+    "rich_errors",
     "scoped_names",
     "set_constants",
     "settle_calculation",

@@ -57,8 +57,66 @@ _CELL_PARTS = re.compile(
 )
 
 
+# the errors of Excel's rich values (MS-XLSX 2.3.6, structure "_error"), by errorType: one less
+# than ERROR.TYPE's number; a cell holding one is written #VALUE! with a vm attribute
+_RICH_ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+                "#GETTING_DATA", "#SPILL!", "#CONNECT!", "#BLOCKED!", "#UNKNOWN!", "#FIELD!",
+                "#CALC!")  # fmt: skip
+_BK = re.compile(rb"<(?:\w+:)?bk\b[^>]*>(.*?)</(?:\w+:)?bk>", re.S)
+_RC = re.compile(rb'<(?:\w+:)?rc\b[^>]*\bv="(\d+)"')
+_RVB = re.compile(rb'<(?:\w+:)?rvb\b[^>]*\bi="(\d+)"')
+_RV = re.compile(rb'<(?:\w+:)?rv\b[^>]*\bs="(\d+)"[^>]*>(.*?)</(?:\w+:)?rv>', re.S)
+_S = re.compile(rb"<(?:\w+:)?s\b([^>]*)>(.*?)</(?:\w+:)?s>", re.S)
+_K = re.compile(rb'<(?:\w+:)?k\b[^>]*\bn="([^"]*)"')
+_VM_ERROR = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*?\bt="e"[^>]*?\bvm="(\d+)"')
+
+
+def rich_errors(parts: dict[str, bytes]) -> dict[int, XlError]:
+    """The errors a cell's ``vm`` attribute (1-based) stands for, where Excel keeps an error
+    other than the classic seven (#SPILL!, #CALC! ...) as a rich value: xl/metadata.xml's
+    value metadata point into its rich value blocks, these into xl/richData/rdrichvalue.xml,
+    whose ``_error`` values hold the error's type."""
+    meta = parts.get("xl/metadata.xml", b"")
+    values = parts.get("xl/richData/rdrichvalue.xml", b"")
+    if not meta or not values:
+        return {}
+    structures = []
+    for m in _S.finditer(parts.get("xl/richData/rdrichvaluestructure.xml", b"")):
+        kind = attributes(m.group(1)).get("t", "")
+        structures.append((kind, [k.decode() for k in _K.findall(m.group(2))]))
+    rich: list[XlError | None] = []
+    for m in _RV.finditer(values):
+        s = int(m.group(1))
+        found = None
+        if s < len(structures) and structures[s][0] == "_error":
+            texts = [v.group("text") or b"" for v in V.finditer(m.group(2))]
+            fields = dict(zip(structures[s][1], texts, strict=False))
+            kind = fields.get("errorType", b"").strip()
+            if kind.isdigit() and int(kind) < len(_RICH_ERRORS):
+                found = ERRORS.get(_RICH_ERRORS[int(kind)]) or XlError(_RICH_ERRORS[int(kind)])
+        rich.append(found)
+    future = meta.partition(b'name="XLRICHVALUE"')[2].partition(b"</futureMetadata>")[0]
+    blocks = [_RVB.search(b) for b in _BK.findall(future)]
+    value_meta = meta.partition(b"<valueMetadata")[2].partition(b"</valueMetadata>")[0]
+    out: dict[int, XlError] = {}
+    for n, body in enumerate(_BK.findall(value_meta), 1):
+        rc = _RC.search(body)
+        if rc is None or int(rc.group(1)) >= len(blocks):
+            continue
+        block = blocks[int(rc.group(1))]
+        if block is not None and int(block.group(1)) < len(rich):
+            error = rich[int(block.group(1))]
+            if error is not None:
+                out[n] = error
+    return out
+
+
 def read_sheet(
-    part: bytes, strings: list[str], *, keep_stored: bool = True
+    part: bytes,
+    strings: list[str],
+    *,
+    keep_stored: bool = True,
+    errors: dict[int, XlError] | None = None,
 ) -> tuple[
     dict[tuple[int, int], Value],
     dict[tuple[int, int], Formula],
@@ -68,7 +126,8 @@ def read_sheet(
 ]:
     """Constants, formulas and the formulas' stored values of one worksheet part (unless not
     ``keep_stored``: the plain formulas' then left out), and its extent (the last row and
-    column with content)."""
+    column with content); an error cell whose ``vm`` is among ``errors`` (:func:`rich_errors`)
+    is that error."""
     seen: dict[bytes, Formula | tuple[Any, ...]] = {}
     constants: dict[tuple[int, int], Value] = {}
     formulas: dict[tuple[int, int], Formula] = {}
@@ -135,6 +194,14 @@ def read_sheet(
                                        stored)  # fmt: skip
                 else:
                     empty += 1
+    if errors and b'vm="' in part:
+        for letters, digits, vm in _VM_ERROR.findall(part):
+            error = errors.get(int(vm))
+            key = (int(digits), cols.get(letters) or col_number(letters.decode()))
+            if error is not None and key in constants:
+                constants[key] = error
+            elif error is not None and key in stored:
+                stored[key] = error
     if len(constants) + len(formulas) + empty != cells or not constants.keys().isdisjoint(
             formulas):  # fmt: skip
         raise WorkbookError(f"corrupt sheet: the cell {_twice(part)} is written twice in it")
