@@ -336,16 +336,20 @@ def test_convert_prefixed_and_compound_units(formula: str, expected: object) -> 
 
 def test_a_sum_that_cancels_to_within_15_digits_is_0_as_the_last_operation_only() -> None:
     """Excel rounds the result of a formula's last addition or subtraction to 0 where it is
-    below 2**-50 of a side (about 15 digits); inside the formula the binary remainder stays."""
+    below 8 units in the last place of its smaller side (all but 3 of the 52 bits cancelled,
+    about 15 digits); inside the formula the binary remainder stays."""
     assert ev("=0.5-0.4-0.1") == 0.0
     assert ev("=1*(0.5-0.4-0.1)") == pytest.approx(-2.7755575615628914e-17, rel=1e-12)
     assert ev("=0.3-0.1") == 0.3 - 0.1  # far from 0: untouched
-    # the bound is 2**-50 of a side: Excel's saved values keep 8 and 4 units in the last place
+    # the bound is 8 units in the last place: Excel's saved values keep 8 units
     # (the IMF and World Bank's LIC DSF template: =T46-S46; qsdsan's _masm2d.xlsx: =Z5/X5-1)
     cells = {"A1": 3.999999999999993, "B1": 3.9999999999999893, "A2": 0.9999999999999991}
     assert ev("=A1-B1", cells) == 3.552713678800501e-15
     assert ev("=A2/1-1", cells) == 0.9999999999999991 - 1
     assert ev("=A2-0.99999999999999889", cells) == 0.0  # 2 units in the last place: 0
+    # 6 units in the last place of 16.67, a larger part of it than 8 of 3.99: 0 all the same
+    # (the LIC DSF template, PV_Base!P103: =O103-P104)
+    assert ev("=16.666666666666647-16.666666666666668") == 0.0
 
 
 def test_a_sum_of_a_range_that_cancels_to_within_15_digits_is_0() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cells.registry import BY_NAME, call
-from .formula.coerce import arith, binary, broadcast, number
+from .formula.coerce import arith, binary, broadcast, cancelled, number
 from .formula.parser import (
     COLUMN_NUMBERS,
     SHAPE,
@@ -154,7 +154,7 @@ class Compiler(Scopes):
             if a.__class__ is float and b.__class__ is float:  # the usual case, at once
                 total = a + b if plus else a - b
                 t = abs(total)  # below either side's 15th digit (max() costs a call a cell)
-                if t and (t < abs(a) * _CANCEL or t < abs(b) * _CANCEL):
+                if t and cancelled(t, b if abs(a) > abs(b) else a):
                     return 0.0
                 return total
             av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
@@ -162,8 +162,8 @@ class Compiler(Scopes):
             if not isinstance(result, float) or not result:
                 return result
             x, y = number(av), number(bv)
-            if isinstance(x, float) and isinstance(y, float) and abs(result) < max(
-                    abs(x), abs(y)) * _CANCEL:  # fmt: skip
+            if isinstance(x, float) and isinstance(y, float) and cancelled(
+                    result, y if abs(x) > abs(y) else x):  # fmt: skip
                 return 0.0
             return result
 
@@ -421,11 +421,6 @@ class Compiler(Scopes):
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
-
-# a sum or difference closer to 0 than this part of a side is 0 (the last 2 of a double's 52
-# bits): Excel's saved values keep 2**-48 of 3.99999999999999 (8 units in the last place) and
-# 2**-50 of 0.99999999999999 while =0.5-0.4-0.1 (2 units in the last place of 0.1) is 0
-_CANCEL = 2.0**-50
 
 
 def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:

@@ -412,6 +412,18 @@ def binary(op: str, a: Value, b: Value) -> Value:
     return compare(op, a, b)
 
 
+def cancelled(result: float, side: float) -> bool:
+    """Whether a sum or difference is 0 in Excel: its result is below 8 units in the last
+    place of ``side`` (2**(e-49) for a number of 2**e to 2**(e+1)): all but the last 3 of its
+    52 bits cancelled. A formula's last addition gives its smaller side; SUM its largest
+    number. Excel's saved values: 0.5-0.4-0.1 (2 units of 0.1) and 16.666666666666647 -
+    16.666666666666668 (6 units) are 0; 3.999999999999993 - 3.9999999999999893 (8 units of
+    3.99) and 0.9999999999999991 - 1 (8 units of 0.99) are not."""
+    if not result or not abs(result) < abs(side) * 2.0**-49:
+        return False
+    return abs(result) < math.ldexp(1.0, math.frexp(side)[1] - 50)
+
+
 def broadcast(op: str, a: Array, b: Array) -> Array:
     """``a op b`` element by element, the arrays stretched to a common size."""
     rows = max(len(a), len(b))

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..formula.coerce import number, text_of, truth
+from ..formula.coerce import cancelled, number, text_of, truth
 from ..formula.values import (
     MAX_TEXT,
     VALUE,
@@ -357,9 +357,6 @@ def running_sum(values: Iterable[float]) -> float:
     total = 0.0
     for v in numbers:
         total += v
-    if total and abs(total) < abs(max(numbers, key=abs)) * _CANCEL:
-        return 0.0  # cancelled to below 2**-50 of its largest number: 0, as in Excel
+    if total and cancelled(total, max(numbers, key=abs)):
+        return 0.0  # cancelled to within its largest number's last 3 bits: 0, as in Excel
     return total
-
-
-_CANCEL = 2.0**-50
