@@ -154,7 +154,12 @@ class Compiler(Scopes):
             if a.__class__ is float and b.__class__ is float:  # the usual case, at once
                 total = a + b if plus else a - b
                 t = abs(total)  # below either side's 15th digit (max() costs a call a cell)
-                if t and cancelled(t, b if abs(a) > abs(b) else a):
+                if (
+                    t < abs(a) * 2e-15
+                    and t < abs(b) * 2e-15
+                    and t
+                    and cancelled(t, b if abs(a) > abs(b) else a)
+                ):
                     return 0.0
                 return total
             av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
