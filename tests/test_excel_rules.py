@@ -374,3 +374,18 @@ def test_database_criteria_name_fields_by_their_headings() -> None:
     computed = book({k: v for k, v in cells.items() if k != "E2"},
                     {"E2": '="y"', "Z99": "=DSUM(A1:C3,3,E1:E2)"})  # fmt: skip
     assert computed.value("S", 99, 26) == 5.0  # a formula's value under a field's heading
+
+
+def test_texts_are_ordered_without_their_accents_first() -> None:
+    """Excel orders texts as a language does, the accents weighed only between texts otherwise
+    equal: a dashboard's SORT of country names, saved by Excel, has "Côte d'Ivoire" between
+    "Colombia" and "Croatia"; ``=`` still tells "é" from "e"."""
+    names = '{"Czechia";"Croatia";"Côte d\'Ivoire";"Colombia";"Cyprus"}'
+    assert ev(f'=TEXTJOIN("|",TRUE,SORT({names}))') == (
+        "Colombia|Côte d'Ivoire|Croatia|Cyprus|Czechia"
+    )
+    assert ev('="Côte"<"Croatia"') is True
+    assert ev('="e"<"é"') is True  # otherwise equal: the accent after
+    assert ev('="é"<"f"') is True
+    assert ev('="é"="e"') is False
+    assert ev('="É"="é"') is True

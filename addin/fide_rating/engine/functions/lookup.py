@@ -72,7 +72,8 @@ def _kind(v: Value) -> int:
     """The type a lookup compares within: 1 numbers, 2 texts, 3 logicals; 0 anything else."""
     if v is None or isinstance(v, XlError):
         return 0
-    return rank_key(v)[0]
+    kind: int = rank_key(v)[0]
+    return kind
 
 
 def _exact_test(goal: Value, wild: bool) -> Callable[[Value], bool]:
