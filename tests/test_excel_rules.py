@@ -146,6 +146,12 @@ def test_a_date_with_spaces_around_it_is_not_one() -> None:
         ('=""&5.67890123456E-8', "5.67890123456E-08"),
         ('=""&123456789012345', "123456789012345"),
         ('=""&1234567890123456', "1.23456789012346E+15"),
+        # up to 20 digits where 15 significant ones are the whole number (PyPI cellproof 0.2.1,
+        # examples/functions.xlsx, saved by Excel: G8, G9, G52, G53)
+        ('="x"&1000000000000000', "x1000000000000000"),
+        ('="x"&123456789012345000', "x123456789012345000"),
+        ('="x"&10000000000000000000', "x10000000000000000000"),
+        ('=""&-1E+16', "-10000000000000000"),
         ('=""&1/3', "0.333333333333333"),
         ('=""&-0.5', "-0.5"),
         ('=""&1E+100', "1E+100"),
@@ -153,9 +159,10 @@ def test_a_date_with_spaces_around_it_is_not_one() -> None:
     ],
 )
 def test_number_to_text_as_excels_general(formula: str, expected: object) -> None:
-    """A number joined to text: 15 significant digits, plain up to 15 integer digits or 18
-    decimals, else scientific with a signed two-digit exponent (the values Excel gives, as
-    Apache POI's NumberToTextConverter tabulates them)."""
+    """A number joined to text: 15 significant digits, plain up to 15 integer digits (20 where
+    15 significant digits are the whole number) or 18 decimals, else scientific with a signed
+    two-digit exponent (the values Excel gives, as Apache POI's NumberToTextConverter
+    tabulates them, and as workbooks saved by Excel hold them)."""
     assert ev(formula) == expected
 
 

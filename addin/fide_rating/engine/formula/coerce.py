@@ -251,7 +251,9 @@ def serial_of_date(year: int, month: int, day: int) -> int | None:
 
 def general(x: float) -> str:
     """A number as Excel's ``&`` writes it (its General format with no width): 15 significant
-    digits, the plain form up to 15 integer digits or 18 decimals, else scientific."""
+    digits, the plain form up to 15 integer digits or 18 decimals, else scientific; up to 20
+    integer digits where 15 significant ones are the whole number (``"x"&1E19`` is x and 20
+    digits in Excel's saved values, ``""&1234567890123456`` is 1.23456789012346E+15)."""
     if x == 0 or abs(x) < 2.2250738585072014e-308:  # zero, and denormals: Excel shows 0
         return "0"
     if x.is_integer() and abs(x) < 1e15:
@@ -260,7 +262,9 @@ def general(x: float) -> str:
     sign = "-" if mantissa.startswith("-") else ""
     digits = mantissa.lstrip("-").replace(".", "").rstrip("0") or "0"
     exponent = int(power)
-    if 0 <= exponent < 15:
+    if 0 <= exponent < 15 or (
+        15 <= exponent < 20 and float(int(digits) * 10 ** (exponent + 1 - len(digits))) == abs(x)
+    ):
         whole, decimals = digits[: exponent + 1].ljust(exponent + 1, "0"), digits[exponent + 1 :]
         return sign + whole + ("." + decimals if decimals else "")
     if exponent < 0 and -exponent - 1 + len(digits) <= 18:
