@@ -130,3 +130,22 @@ def test_text_errors_and_what_is_reported() -> None:
             ev("=TEXT(A1,B1)", {"A1": value, "B1": code})
     # a date and time written as text is read as VALUE reads it: 2007-02-03 is day 39116
     assert ev('=TEXT("2007-02-03 19:08","[h]")') == str(39116 * 24 + 19)
+
+
+@pytest.mark.parametrize("code", ["0,00", "#,#", "0,0000", "#.##0,00"])
+def test_a_format_written_with_a_decimal_comma_is_reported(code: str) -> None:
+    """TEXT's format is written as the saving Excel's country writes numbers: a Greek
+    workbook's TEXT(C61,"0,00") is "34,93" in Excel's saved values, where Excel in English
+    would group thousands ("035"). A comma that groups no three digits, in a format of
+    placeholders alone, is reported, never read one way or the other."""
+    with pytest.raises(NotComputed, match="decimal comma"):
+        ev("=TEXT(A1,B1)", {"A1": 34.93, "B1": code})
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"), [("#,##0", "1,235"), ("0,000", "1,235"), ("#,##0.00,", "1.23")]
+)
+def test_a_comma_grouping_three_digits_is_read_as_excel_in_english_reads_it(
+    code: str, expected: str
+) -> None:
+    assert ev("=TEXT(A1,B1)", {"A1": 1234.5, "B1": code}) == expected

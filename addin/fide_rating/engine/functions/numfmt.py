@@ -210,7 +210,21 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
             x /= 1000  # after the last integer placeholder: thousands
         elif whole[i + 1][0] in "0#?":
             grouping = True  # between two placeholders
+            after = 0
+            for kind_after, _ in whole[i + 1 :]:
+                if kind_after == ",":
+                    break
+                after += kind_after in "0#?"
+            plain = point == len(mantissa) and all(k in "0#?," for k, _ in whole)
+            if plain and after != 3:  # "0,00": a decimal comma, as much of the world writes one
+                raise Unsupported(
+                    f"the number format {_shown(tokens)}, whose comma reads as a decimal comma"
+                )
     fraction_places = [i for i, (kind, _) in enumerate(fraction) if kind in "0#?"]
+    bare = all(k in "0#?," for k, _ in whole + fraction)
+    if bare and fraction_places and any(k == "," for k, _ in fraction[: fraction_places[-1]]):
+        # "#.##0,00": a point grouping thousands and a decimal comma, a country's own way
+        raise Unsupported(f"the number format {_shown(tokens)}, written with a decimal comma")
     for kind, _ in fraction[fraction_places[-1] + 1 :] if fraction_places else ():
         if kind != ",":
             break
@@ -468,3 +482,8 @@ def _is_minute(i: int, kinds: list[tuple[str, str]]) -> bool:
     before = [t for k, t in kinds[:i] if k in ("date", "elapsed")]
     after = [t for k, t in kinds[i + 1 :] if k in ("date", "elapsed")]
     return bool(before and before[-1][0] in "hs") or bool(after and after[0][0] == "s")
+
+
+def _shown(tokens: list[tuple[str, str]]) -> str:
+    """A number format's section as it is written, quoted."""
+    return '"' + "".join(text for _, text in tokens)[:40] + '"'
