@@ -274,6 +274,21 @@ def test_a_defined_name_is_computed_as_an_array_formula(tmp_path: Path) -> None:
     assert not out.problems
 
 
+def test_an_array_formula_chooses_branches_element_by_element(tmp_path: Path) -> None:
+    """In an array formula IFS (and SWITCH) take each condition element by element, while
+    IF with one condition computes only the branch it chooses (a workbook saved by Excel:
+    {=IFS(F2:F10="Salesman","Sales",F2:F10="HR","Fire Immedietly",...)} down K2:K10)."""
+    ifs = 'IFS(F2:F4="Salesman","Sales",F2:F4="HR","Fire",F2:F4="Accountant","Bonus")'
+    cells: Cells = {"F2": "HR", "F3": "Salesman", "F4": "Accountant"}
+    cells |= {"K2": ArrayFormula("K2", f'=TEXTJOIN("|",TRUE,{ifs})'),
+              "M2": ArrayFormula("M2", '=TEXTJOIN("|",TRUE,IF(TRUE,F2:F4))')}  # fmt: skip
+    out = run(build(tmp_path / "ifs.xlsx", {"S": cells}))
+    got = values(out, "S")
+    assert got["K2"] == "Fire|Sales|Bonus"
+    assert got["M2"] == "HR|Salesman|Accountant"
+    assert not out.problems
+
+
 def test_a_defined_name_holding_a_structured_reference(tmp_path: Path) -> None:
     """``Data`` defined as ``Table14[]`` (the table's data) and ``Pts`` as a column of it."""
     from openpyxl.worksheet.table import Table

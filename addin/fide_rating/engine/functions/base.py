@@ -198,7 +198,9 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
     plan = list(zip(compiled, kinds, strict=True))
     single = spec.single
-    branches = "f" in kinds
+    # branches chosen by a value (IF's condition, IFERROR's value, CHOOSE's index): computed
+    # only when chosen where that value is one (IFS and SWITCH choose by branches themselves)
+    branches = "f" in kinds and any(k in VALUES for k in kinds)
 
     def once(book: Book, sh: str, r: int, c: int, raw: list[Result], lazy: bool = False) -> Result:
         """The call with every argument evaluated, taken from the left: an error, or a value
@@ -225,7 +227,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     def run(book: Book, sh: str, r: int, c: int) -> Result:
         raw: list[Result] = []
         for f, kind in plan:
-            if kind == "f":
+            if kind == "f" and (branches or not array):
                 raw.append(None)  # a branch: computed below if at all
                 continue
             v = f(book, sh, r, c)
