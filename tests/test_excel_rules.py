@@ -396,3 +396,28 @@ def test_texts_are_ordered_without_their_accents_first() -> None:
     assert ev('="é"<"f"') is True
     assert ev('="é"="e"') is False
     assert ev('="É"="é"') is True
+
+
+def test_stdev_adds_the_numbers_and_their_squares_as_excel_does() -> None:
+    """STDEV.S of the 30 sales a workbook's LET and FILTER pick (a sales analysis saved by
+    Excel 365): 1244.0988933318679 in Excel's saved value, the one-pass (sum of squares -
+    sum * sum / n) / (n - 1) to the bit, where the exact deviation sum gives ...318524; where
+    the one-pass difference cancels to below 1 % of the sum of squares, the deviations are
+    added instead (STDEV(C32:G32) of the Brink's model of PyPI fin-model-course 0.1.17,
+    'Operating Model'!K32: 0.001175705396604062, the one-pass giving ...601966)."""
+    sales = [12001.0, 10993.5, 10172.7, 11623.7, 9264.86, 9774.03, 9245.76, 9160.36, 9631.0,
+             11279.2, 10606.2, 9470.94, 9240.44, 9169.0, 12536.5, 9240.0, 9534.5, 9218.16,
+             14082.8, 11336.7, 10468.9, 11739.7, 9720.0, 11886.6, 10758.0, 10039.6, 11887.8,
+             10066.6, 9558.8, 9661.44]  # fmt: skip
+    cells = {f"A{i}": x for i, x in enumerate(sales, 1)}
+    assert ev("=STDEV.S(A1:A30)", cells) == 1244.0988933318679
+    assert ev("=STDEV(A1:A30)", cells) == 1244.0988933318679
+    assert ev("=VAR.S(A1:A30)", cells) == pytest.approx(1244.0988933318679**2, rel=1e-14)
+    assert ev("=STDEV.P(1,2,3,4)", cells) == pytest.approx(1.118033988749895, rel=1e-15)
+    assert ev("=STDEV(2,2,2)", cells) == 0.0  # never the root of a negative rounding
+    growth = {"B1": 0.0445, "B2": 0.0431, "B3": 0.0452, "B4": 0.0437, "B5": 0.0449}
+    one_pass = (sum(x * x for x in growth.values()) - sum(growth.values()) ** 2 / 5) / 4
+    assert one_pass < 0.01 * sum(x * x for x in growth.values())  # a case for the deviations
+    mean = sum(growth.values()) / 5
+    deviations = sum((x - mean) * (x - mean) for x in growth.values())
+    assert ev("=VAR(B1:B5)", growth) == deviations / 4

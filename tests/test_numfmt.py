@@ -132,7 +132,7 @@ def test_text_errors_and_what_is_reported() -> None:
     assert ev('=TEXT("2007-02-03 19:08","[h]")') == str(39116 * 24 + 19)
 
 
-@pytest.mark.parametrize("code", ["0,00", "#,#", "0,0000", "#.##0,00"])
+@pytest.mark.parametrize("code", ["0,00", "#,#", "0,0000", "#.##0,00", "0,00%"])
 def test_a_format_written_with_a_decimal_comma_is_reported(code: str) -> None:
     """TEXT's format is written as the saving Excel's country writes numbers: a Greek
     workbook's TEXT(C61,"0,00") is "34,93" in Excel's saved values, where Excel in English

@@ -215,7 +215,7 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
                 if kind_after == ",":
                     break
                 after += kind_after in "0#?"
-            plain = point == len(mantissa) and all(k in "0#?," for k, _ in whole)
+            plain = point == len(mantissa) and all(k in "0#?,%" for k, _ in whole)
             if plain and after != 3:  # "0,00": a decimal comma, as much of the world writes one
                 raise Unsupported(
                     f"the number format {_shown(tokens)}, whose comma reads as a decimal comma"

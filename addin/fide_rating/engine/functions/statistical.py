@@ -83,14 +83,27 @@ def _avedev(nums: list[float]) -> Result:
 
 def _spread(squares: bool, sample: bool) -> Callable[[list[float]], Result]:
     """The variances and standard deviations: the mean square deviation, over n - 1 for a
-    sample; its square root for the standard deviation."""
+    sample; its square root for the standard deviation. Computed as Excel's saved values show
+    it computes them, to the bit: the sum and the sum of squares added in order, then
+    (sum of squares - sum * sum / n); where that cancels to below 1 % of the sum of squares,
+    the deviations from the mean squared and added in order instead (each way gives Excel's
+    digits on its side of the bound, in 105 of 106 STDEVs of two Excel-saved models, where
+    either way alone misses a third)."""
 
     def f(nums: list[float]) -> Result:
         n = len(nums)
         if n < (2 if sample else 1):
             return DIV0
-        mean = math.fsum(nums) / n
-        var = math.fsum((x - mean) ** 2 for x in nums) / (n - 1 if sample else n)
+        total = sumsq = 0.0
+        for x in nums:
+            total += x
+            sumsq += x * x
+        deviations = sumsq - total * total / n
+        if deviations < sumsq * 0.01:
+            mean, deviations = total / n, 0.0
+            for x in nums:
+                deviations += (x - mean) * (x - mean)
+        var = max(deviations, 0.0) / (n - 1 if sample else n)
         return var if squares else math.sqrt(var)
 
     return f
