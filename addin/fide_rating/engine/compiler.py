@@ -243,7 +243,7 @@ class Compiler(Scopes):
                 return bound
             if n[1].upper().startswith("_XLETA."):  # BYROW(A1:C3, SUM): SUM as a LAMBDA
                 return self.eta(n[1], array)
-            return self.name(n[1], reference=reference, array=array)
+            return self.name(n[1], reference=reference)
         if kind == "invoke":
             callee = yield self._node(n[1], array, True)
             return (yield from self.invoke(callee, n[2], array=array))
@@ -302,7 +302,7 @@ class Compiler(Scopes):
             return (yield from self.function(n[1], n[2], array=array, reference=reference))
         raise Unsupported(f"cannot evaluate {kind}")
 
-    def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn:
+    def name(self, text: str, *, reference: bool = False) -> Fn:
         """A defined name: the sheet's own definition where the formula's sheet has one (or
         the sheet the formula names, ``Sheet1!Rate``), else the workbook's; a name of another
         workbook is reported; an undefined one is #NAME?. A relative reference in a name is
@@ -399,7 +399,7 @@ class Compiler(Scopes):
                     bare = bare.split(".", 1)[1]
                 raise Unsupported(f"{bare} is a function of an add-in or of another workbook")
             if name in self.names or name in self.local:
-                return (yield from self.invoke(self.named_lambda(name, array), args, array=array))
+                return (yield from self.invoke(self.named_lambda(name), args, array=array))
             if self.macros:
                 raise Unsupported(
                     f"{name} is not an Excel function (one of the workbook's macros?)"

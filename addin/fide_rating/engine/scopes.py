@@ -37,7 +37,7 @@ class Scopes:
 
         def _node(self, n: tuple[Any, ...], array: bool, reference: bool = False) -> _Compiling: ...
 
-        def name(self, text: str, *, reference: bool = False, array: bool = False) -> Fn: ...
+        def name(self, text: str, *, reference: bool = False) -> Fn: ...
 
         def through_sheets(self, node: tuple[Any, ...]) -> list[tuple[Any, ...]]: ...
 
@@ -163,7 +163,7 @@ class Scopes:
 
         return run
 
-    def named_lambda(self, name: str, array: bool) -> Fn:
+    def named_lambda(self, name: str) -> Fn:
         """A defined name called as a function (``CountWords(A1)``): its LAMBDA; one the name
         calls again within its own definition (recursion) is found when it runs."""
         upper = name.upper()
@@ -183,12 +183,12 @@ class Scopes:
                 )
             raise Unsupported(f"{name} is a defined name that is not a LAMBDA, called as one")
         if not any(k.partition("|")[0].partition("@")[0] == upper for k in self._naming):
-            return self.name(name, array=array)
+            return self.name(name)
         found: list[Fn] = []
 
         def late(book: Book, sh: str, r: int, c: int) -> Result:
             if not found:
-                found.append(self.name(name, array=array))
+                found.append(self.name(name))
             return found[0](book, sh, r, c)
 
         return late

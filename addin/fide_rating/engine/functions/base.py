@@ -234,7 +234,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
             elif kind in VALUES and single and isinstance(v, Area | list):
-                v = _one_cell(book, v)
+                v = one_cell(book, v)
             elif kind in VALUES and not array and isinstance(v, Area | list):
                 v = scalar(book, v, r, c)
             raw.append(v)
@@ -257,7 +257,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     return run
 
 
-def _one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
+def one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
     """A range given to a function of the Analysis ToolPak (EDATE, CONVERT ...): its one
     cell's value; several cells are #VALUE!, in an array formula too (Excel's saved values)."""
     if isinstance(v, Area):

@@ -19,15 +19,7 @@ from typing import Any
 
 from ..formula.coerce import number, text_of
 from ..formula.values import NUM, VALUE, Area, Book, Result, Value, XlError
-from .base import Impl, define
-
-
-def _one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
-    """The value of a one-cell range or array; #VALUE! for more cells."""
-    if isinstance(v, Area):
-        return book.value(v.sheet, v.r1, v.c1) if v.rows == v.cols == 1 else VALUE
-    return v[0][0] if len(v) == 1 and len(v[0]) == 1 else VALUE
-
+from .base import Impl, define, one_cell
 
 _DIGITS = 10  # at most ten digits; a negative number: ten digits of two's complement
 _FORMAT = {2: "b", 8: "o", 16: "X"}
@@ -79,7 +71,7 @@ def _convert(source: int, target: int) -> Impl:
         width = 0
         places = args[1] if len(args) > 1 else None
         if isinstance(places, Area | list):  # a blank cell is 0 places, #NUM!
-            places = _one_cell(book, places)
+            places = one_cell(book, places)
             places = 0.0 if places is None else places
         if places is not None:  # places is checked before the number
             found = VALUE if isinstance(places, bool) else number(places)

@@ -30,7 +30,7 @@ from ..formula.values import (
     Value,
     XlError,
 )
-from .base import Impl, define, numbers_of, running_sum
+from .base import Impl, define, numbers_of, one_cell, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -241,13 +241,7 @@ def toolpak_numbers(book: Book, args: list[Result]) -> list[float] | XlError:
     for a in args:
         if a is None:
             return NA
-        v: Value
-        if isinstance(a, Area):
-            v = book.value(a.sheet, a.r1, a.c1) if a.rows == a.cols == 1 else VALUE
-        elif isinstance(a, list):
-            v = a[0][0] if len(a) == 1 and len(a[0]) == 1 else VALUE
-        else:
-            v = a
+        v = one_cell(book, a) if isinstance(a, Area | list) else a
         if isinstance(v, bool):
             return VALUE
         x = number(v)
