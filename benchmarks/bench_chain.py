@@ -59,16 +59,23 @@ def chain_workbook(path: Path, cells: int) -> Path:
     return path
 
 
+# The peak is the process's own high-water mark (VmHWM, Linux): ru_maxrss would start at the
+# parent's resident size (Linux keeps it across exec), and this parent held the whole workbook
 _MEASURE = """
 import json, resource, sys, time
 from pathlib import Path
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_kib():
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 from fide_rating.engine.recalc import recalc_file
-loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+loaded = peak_kib()
 start = time.perf_counter()
 out = recalc_file(Path(sys.argv[1]), output=Path(sys.argv[2]), force=True)
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_kib()
 print(json.dumps({"seconds": seconds, "kib": peak - loaded, "computed": out.computed,
                   "last": out.values[("Chain", out.computed + 1, 1)]}))
 """
