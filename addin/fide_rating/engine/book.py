@@ -15,7 +15,7 @@ from typing import Any
 
 from .formula import ERRORS, Area, Fn, Unsupported, Value, XlError, col_letters, scalar
 from .formula.parser import translate
-from .package import NO
+from .package import Formulas
 from .pivot import PivotTable
 
 
@@ -66,16 +66,11 @@ class Computed(Mapping[Any, Value]):
     def __contains__(self, key: object) -> bool:
         return self.get(key, MISSING) is not MISSING
 
-    def cell(self, row: int, col: int, formula: bool) -> Any:
-        """The value of this sheet's cell (row, col), or :data:`.package.NO`: quicker than
-        ``get`` where the cell is known to hold a formula."""
-        full = (self.sheet or "", row, col)
-        found = self.book.results.get(full, NO)
-        if found is NO or (self.failed and full in self.failed):
-            return NO
-        if not formula and full not in self.book.compiled:
-            return NO  # a constant
-        return found
+    def formulas(self) -> Formulas:
+        """This sheet's values as the package's writer reads them, straight from the book's
+        dictionaries: quicker than ``get`` for a million cells (``done`` all this sheet's)."""
+        book = self.book
+        return Formulas(self.sheet or "", book.results, self.failed, book.compiled, len(self.done))
 
     def __getitem__(self, key: Any) -> Value:
         found = self.get(key, MISSING)

@@ -122,15 +122,22 @@ def _evaluate(
         ]
         if seeds:
             outcome.volatile |= readers_of(book, pending, loaded.sources, loaded.compiler, seeds)
-    done = [key for key in pending if key not in failed and key in book.results]
+    results = book.results
+    if failed:
+        done = [key for key in pending if key not in failed and key in results]
+    else:
+        done = [key for key in pending if key in results]
     outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
     outcome.computed = len(done)
     done_in: dict[str, list[tuple[str, int, int]]] = {}
-    for key in done:
-        done_in.setdefault(key[0], []).append(key)
+    if len(where) == 1:  # one sheet: its cells are all of them
+        done_in = {next(iter(where)): done} if done else {}
+    else:
+        for key in done:
+            done_in.setdefault(key[0], []).append(key)
     for sheet, done_here in done_in.items():  # each sheet's view over its own cells only
         view = Computed(book, failed, done_here, sheet)
-        parts[where[sheet]], changed = patch_part(parts[where[sheet]], view, view.cell)
+        parts[where[sheet]], changed = patch_part(parts[where[sheet]], view, view.formulas())
         outcome.changed += changed
     by_sheet: dict[str, dict[tuple[int, int], Value]] = {}
     for (sheet, row, col), value in set_now.items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .archive import WorkbookError, check_totals, read_file, read_package, write_package
 from .cells import hidden_rows, read_sheet, rich_errors, shared_strings
-from .patch import NO, patch_part, set_constants
+from .patch import NO, Formulas, patch_part, set_constants
 from .workbook import (
     BOOK,
     CALC_ID,
@@ -36,6 +36,7 @@ __all__ = [
     "CALC_ID",
     "DATE1904",
     "NO",
+    "Formulas",
     "WorkbookError",
     "check_totals",
     "defined_names",

@@ -49,12 +49,30 @@ class Formula:
 
 
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
+# a tag's attributes up to its end (``/>`` or ``>``), greedy (a lazy ``[^>]*?`` tries both ends
+# after every byte)
+ATTRS = rb"[^>/]*(?:/(?!>)[^>/]*)*"
 # a cell in its parts: place, attributes, formula (its attributes and text), value, the rest
 _CELL_PARTS = re.compile(
-    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)(?:/>|>(?:(<f)([^>]*?)(?:/>|>([^<]*)</f>))?'
+    rb'<c r="([A-Z]+)([0-9]+)"(' + ATTRS + rb")(?:/>|>(?:(<f)(" + ATTRS + rb")(?:/>|>([^<]*)</f>))?"
     rb"(?:(<v>)([^<]*)</v>)?(.*?)</c>)",
     re.S,
 )
+CHUNK = 1 << 20  # bytes of a worksheet part taken apart at a time (its cells' pieces held)
+
+
+def chunks(part: bytes, size: int = CHUNK) -> list[tuple[int, int]]:
+    """The part cut into spans of about ``size`` bytes, each cut just before a cell's tag
+    (``<c r="``): a cell is never cut, and a pattern run over one span at a time holds the
+    pieces of that span's cells only."""
+    spans = []
+    start = 0
+    while start < len(part):
+        cut = part.find(b'<c r="', start + size)
+        end = len(part) if cut < 0 else cut
+        spans.append((start, end))
+        start = end
+    return spans
 
 
 # the errors of Excel's rich values (MS-XLSX 2.3.6, structure "_error"), by errorType: one less
@@ -139,42 +157,10 @@ def read_sheet(
     if plain == part.count(b'<c r="') and (plain or (b":c " not in part and b":c>" not in part)):
         # every cell says where it is, without a namespace prefix (Excel, LibreOffice, openpyxl):
         # one pattern takes the common shapes apart; anything else goes through _cell
-        found_cells = _CELL_PARTS.findall(part)
-        cells = len(found_cells)
-        for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in found_cells:
-            key = (int(digits), cols.get(letters) or col_number(letters.decode()))
-            if fmark and not rest and not keep_stored:
-                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
-                formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
-                    fattrs, ftext, seen)  # fmt: skip
-                continue
-            i = attrs.find(b't="')
-            kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
-            if rest:
-                body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
-                    b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
-                empty += not _cell(key, kind, body, strings, constants, formulas, stored)
-            elif fmark:
-                found = seen.get(fattrs)  # a shared formula's follower: its one object at once
-                formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
-                    fattrs, ftext, seen)  # fmt: skip
-                if keep_stored:
-                    stored[key] = stored_value(kind, vtext, strings) if vmark else None
-            elif vmark:
-                if kind == b"n":
-                    try:
-                        constants[key] = float(vtext)
-                        continue
-                    except ValueError:
-                        if not vtext.strip():  # <v></v>: a number cell without a number
-                            empty += 1
-                            continue
-                elif kind == b"s":
-                    constants[key] = shared(strings, vtext, key)
-                    continue
-                constants[key] = stored_value(kind, vtext, strings)
-            else:
-                empty += 1
+        for start, end in chunks(part):
+            found_cells = _CELL_PARTS.findall(part, start, end)
+            cells += len(found_cells)
+            empty += _cells(found_cells, strings, keep_stored, seen, constants, formulas, stored)
     else:
         row = 0
         for rm in ROW_EL.finditer(part):
@@ -216,6 +202,56 @@ def read_sheet(
             f"({MAX_ROWS:,} rows, {MAX_COLS:,} columns)"
         )
     return constants, formulas, stored, max_row, max_col
+
+
+def _cells(
+    found: list[tuple[bytes, ...]],
+    strings: list[str],
+    keep_stored: bool,
+    seen: dict[bytes, Formula | tuple[Any, ...]],
+    constants: dict[tuple[int, int], Value],
+    formulas: dict[tuple[int, int], Formula],
+    stored: dict[tuple[int, int], Value],
+) -> int:
+    """Read cells taken apart by :data:`_CELL_PARTS` into their dictionaries; how many were
+    empty."""
+    cols = COLS
+    empty = 0
+    for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in found:
+        key = (int(digits), cols.get(letters) or col_number(letters.decode()))
+        if fmark and not rest and not keep_stored:
+            found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+            formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
+                fattrs, ftext, seen)  # fmt: skip
+            continue
+        i = attrs.find(b't="')
+        kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+        if rest:
+            body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
+                b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
+            empty += not _cell(key, kind, body, strings, constants, formulas, stored)
+        elif fmark:
+            found = seen.get(fattrs)  # a shared formula's follower: its one object at once
+            formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
+                fattrs, ftext, seen)  # fmt: skip
+            if keep_stored:
+                stored[key] = stored_value(kind, vtext, strings) if vmark else None
+        elif vmark:
+            if kind == b"n":
+                try:
+                    constants[key] = float(vtext)
+                    continue
+                except ValueError:
+                    if not vtext.strip():  # <v></v>: a number cell without a number
+                        empty += 1
+                        continue
+            elif kind == b"s":
+                constants[key] = shared(strings, vtext, key)
+                continue
+            constants[key] = stored_value(kind, vtext, strings)
+        else:
+            empty += 1
+    return empty
 
 
 def shared(strings: list[str], index: bytes, key: tuple[int, int]) -> str:

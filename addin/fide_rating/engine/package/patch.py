@@ -8,12 +8,12 @@ May import: :mod:`fide_rating.engine.formula` (values), :mod:`fide_rating.engine
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Container, Mapping
+from dataclasses import dataclass
 
 from ..formula import Value, XlError, col_letters, col_number
 from ..xlsxout import text as xml_text
-from .cells import stored_value
+from .cells import ATTRS, chunks, stored_value
 from .markup import CELL, COLS, R_ATTR, ROW_EL, V
 
 _F = re.compile(rb"<(?:\w+:)?f[\s>/]")
@@ -41,51 +41,38 @@ def _cell_key(m: re.Match[bytes]) -> tuple[int, int] | None:
     return None if r is None else (int(r.group(2)), col_number(r.group(1).decode()))
 
 
+@dataclass(frozen=True, slots=True)
+class Formulas:
+    """The values of one sheet's formula cells, read straight from the book's dictionaries
+    (the quick way to a million of them): ``results`` by (sheet, row, column), less those in
+    ``failed``, and a cell holding no formula only where ``compiled`` has it (a cell of an
+    array formula's range); ``count`` of them to write."""
+
+    sheet: str
+    results: Mapping[tuple[str, int, int], Value]
+    failed: Container[tuple[str, int, int]]
+    compiled: Container[tuple[str, int, int]]
+    count: int
+
+
 def patch_part(
     part: bytes,
     values: Mapping[tuple[int, int], Value],
-    cell: Callable[[int, int, bool], Any] | None = None,
+    formulas: Formulas | None = None,
 ) -> tuple[bytes, int]:
     """The worksheet part with the ``<v>`` and ``t`` of the given formula cells replaced (the
     cells of an array formula's range too, which hold only a value), and how many of them hold
     another value than before. The cells as Excel writes them are taken apart by one pattern;
-    any other shape (a namespace prefix, more in the cell) by the general one. ``cell`` is a
-    quicker way to the same values: (row, column, whether the cell has a formula) -> the value,
-    or :data:`NO`."""
-    changed = 0
-    patched = 0
-    if cell is None:
-        get = values.get
-        cell = lambda row, col, formula: get((row, col), NO)  # noqa: E731
-
-    def fast(m: re.Match[bytes]) -> bytes:
-        nonlocal changed, patched
-        letters, digits, attrs, formula, space, old = m.groups()
-        if formula is None and old is None:
-            return m.group()
-        col = COLS.get(letters) or col_number(letters.decode())
-        value = cell(int(digits), col, formula is not None)
-        if value is NO:
-            return m.group()
-        patched += 1
-        if value.__class__ is float:  # the usual case, as _value_xml writes it
-            t = None
-            text = (str(int(value)) if value.is_integer() and abs(value) < 1e15
-                    else repr(value)).encode()  # fmt: skip
-        else:
-            t, text = _value_xml(value)
-        i = attrs.find(b't="')
-        old_t = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
-        if old is None or (old != text if t is None and old_t == b"n" else (
-                stored_value(old_t, old, []) != value
-                or (old_t == b"n") != (t is None))):  # fmt: skip
-            changed += 1
-        if i >= 0:
-            attrs = _T_ATTR.sub(b"", attrs)
-        if t is not None:
-            attrs += b' t="' + t + b'"'
-        return (b'<c r="' + letters + digits + b'"' + attrs + b">" + (formula or b"") + b"<v"
-                + (space or b"") + b">" + text + b"</v></c>")  # fmt: skip
+    any other shape (a namespace prefix, more in the cell) by the general one. ``formulas`` is
+    a quicker way to the same values."""
+    if part.count(b"<c ") == part.count(b'<c r="'):
+        if formulas is None:
+            formulas = Formulas("", {("", r, c): v for (r, c), v in values.items()}, (),
+                                {("", r, c) for r, c in values}, len(values))  # fmt: skip
+        done = _fast(part, formulas)
+        if done is not None:
+            return done
+    changed = 0  # a cell of another shape among them: the general way, for all
 
     def sub(m: re.Match[bytes]) -> bytes:
         nonlocal changed
@@ -110,20 +97,65 @@ def patch_part(
             body = body[:at] + new_v + body[at:]
         return b"<" + p + b"c" + attrs + b">" + body + b"</" + p + b"c>"
 
-    if part.count(b"<c ") == part.count(b'<c r="'):
-        out = _PATCH.sub(fast, part)
-        if patched == len(values):
-            return out, changed
-        changed = 0  # a cell of another shape among them: the general way, for all
     return CELL.sub(sub, part), changed
 
 
+def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
+    """:func:`patch_part` for the cells as Excel writes them, a span of the part at a time
+    (only that span's pieces held at once); None where a cell to write is of another shape."""
+    sheet, get, failed, compiled = (formulas.sheet, formulas.results.get, formulas.failed,
+                                    formulas.compiled)  # fmt: skip
+    changed = patched = 0
+    cols, keep = COLS, _KEEP
+    spans = []
+    for start, end in chunks(part):
+        pieces = _PATCH.split(part[start:end])
+        it = iter(pieces)
+        out = [next(it)]
+        add = out.append
+        for letters, digits, attrs, formula, v, space, old, gap in zip(*[it] * 8, strict=False):
+            if old is None and formula is None:
+                add(keep % (letters, digits, attrs, v or b"", gap))
+                continue
+            key = (sheet, int(digits), cols.get(letters) or col_number(letters.decode()))
+            value = get(key, NO)
+            if value is NO or (failed and key in failed) or (formula is None
+                                                             and key not in compiled):  # fmt: skip
+                add(keep % (letters, digits, attrs, (formula or b"") + (v or b""), gap))
+                continue
+            patched += 1
+            if value.__class__ is float:  # the usual case, as _value_xml writes it
+                t = None
+                text = (b"%d" % value if value.is_integer() and -1e15 < value < 1e15
+                        else b"%r" % value)  # fmt: skip
+            else:
+                t, text = _value_xml(value)
+            i = attrs.find(b't="')
+            old_t = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
+            if old is None or (old != text if t is None and old_t == b"n" else (
+                    stored_value(old_t, old, []) != value
+                    or (old_t == b"n") != (t is None))):  # fmt: skip
+                changed += 1
+            kind = _T_ATTR.sub(b"", attrs) if i >= 0 else attrs
+            if t is not None:
+                kind += b' t="' + t + b'"'
+            add(_NEW % (letters, digits, kind, formula or b"", space or b"", text, gap))
+        spans.append(b"".join(out))
+        del pieces, out
+    if patched != formulas.count:
+        return None
+    return b"".join(spans), changed
+
+
 NO = object()  # no value to write in a cell
-# a cell as Excel writes it: place, attributes, formula element, value text
+# a cell as Excel writes it: place, attributes, formula element, value element (its space
+# attribute, its text); a text with spaces at either end: <v xml:space="preserve">, kept
 _PATCH = re.compile(
-    rb'<c r="([A-Z]+)([0-9]+)"([^>]*?)>(<f\b[^>]*?(?:/>|>[^<]*</f>))?'
-    rb'(?:<v( xml:space="preserve")?>([^<]*)</v>|<v\s*/>)?</c>'
-)  # a text with spaces at either end: <v xml:space="preserve">, kept as it is
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*)>(<f\b' + ATTRS + rb"(?:/>|>[^<]*</f>))?"
+    rb'(<v( xml:space="preserve")?>([^<]*)</v>|<v\s*/>)?</c>'
+)
+_KEEP = b'<c r="%s%s"%s>%s</c>%s'  # a cell as it was, and what follows it
+_NEW = b'<c r="%s%s"%s>%s<v%s>%s</v></c>%s'  # a cell with its new value
 
 
 def _constant_xml(p: bytes, ref: bytes, attrs: bytes, value: Value) -> bytes:
