@@ -8,7 +8,6 @@ May import: :mod:`fide_rating.engine.formula` and the standard library.
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -328,13 +327,14 @@ class Book:
                     return ERRORS["#REF!"]
                 return self.value(real, row, col)
             return None
-        if key in self.active:
+        active = self.active
+        if key in active:
             if self.iterating:
                 self.cyclic.add(key)
                 before = self.previous.get(key)
                 return 0.0 if before is None else before
             raise Circular(key)
-        self.active.add(key)
+        active.add(key)
         try:
             v = f(self, sheet, row, col)
             if v.__class__ is not float:  # a range or an array: the one value it gives here
@@ -356,10 +356,10 @@ class Book:
             self.mark(key, not_computed(where))
             raise NotComputed(where) from None
         finally:
-            self.active.discard(key)
+            active.discard(key)
         if v.__class__ is float:
-            if not math.isfinite(v):
-                v = ERRORS["#NUM!"]  # Excel has no infinity and no NaN
+            if v - v:  # an infinity or NaN (a finite number less itself is 0): Excel has none
+                v = ERRORS["#NUM!"]
         elif v is None:
             v = 0.0  # a formula showing an empty cell shows 0
         elif isinstance(v, int) and not isinstance(v, bool):

@@ -148,6 +148,39 @@ class Compiler(Scopes):
         op, left, right = tree[1], self.node(tree[2], array=False), self.node(tree[3], array=False)
         plus = op == "+"
 
+        def slow(book: Book, a: Result, b: Result, r: int, c: int) -> Result:
+            """Either side not a number: its one value here, then Excel's rules."""
+            av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
+            result = binary(op, av, bv)
+            if not isinstance(result, float) or not result:
+                return result
+            x, y = number(av), number(bv)
+            if isinstance(x, float) and isinstance(y, float) and cancelled(
+                    result, y if abs(x) > abs(y) else x):  # fmt: skip
+                return 0.0
+            return result
+
+        if tree[3][0] == "num":  # a number written on the right (=A1+1): no call for it
+            b: float = tree[3][1]
+            near_b = abs(b) * 2e-15
+
+            def settled_number(book: Book, sh: str, r: int, c: int) -> Result:
+                a = left(book, sh, r, c)
+                if a.__class__ is float:
+                    total = a + b if plus else a - b
+                    t = abs(total)
+                    if (
+                        t < near_b
+                        and t < abs(a) * 2e-15
+                        and t
+                        and cancelled(t, b if abs(a) > abs(b) else a)
+                    ):
+                        return 0.0
+                    return total
+                return slow(book, a, b, r, c)
+
+            return settled_number
+
         def settled(book: Book, sh: str, r: int, c: int) -> Result:
             a = left(book, sh, r, c)
             b = right(book, sh, r, c)
@@ -162,15 +195,7 @@ class Compiler(Scopes):
                 ):
                     return 0.0
                 return total
-            av, bv = scalar(book, a, r, c), scalar(book, b, r, c)
-            result = binary(op, av, bv)
-            if not isinstance(result, float) or not result:
-                return result
-            x, y = number(av), number(bv)
-            if isinstance(x, float) and isinstance(y, float) and cancelled(
-                    result, y if abs(x) > abs(y) else x):  # fmt: skip
-                return 0.0
-            return result
+            return slow(book, a, b, r, c)
 
         return settled
 
