@@ -126,7 +126,7 @@ def _evaluate(
     if failed:
         done = [key for key in pending if key not in failed and key in results]
     else:
-        done = [key for key in pending if key in results]
+        done = list(filter(results.__contains__, pending))
     outcome.values = Computed(book, failed, done)  # a view: the values stay where computed
     outcome.computed = len(done)
     done_in: dict[str, list[tuple[str, int, int]]] = {}

@@ -9,6 +9,7 @@ library.
 from __future__ import annotations
 
 import datetime as _dt
+import operator
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ class Formula:
     table: dict[str, str] | None = None  # a data table's attributes (r1, r2, dt2D, dtr ...)
 
 
+_second = operator.itemgetter(1)
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
 # a tag's attributes up to its end (``/>`` or ``>``), greedy (a lazy ``[^>]*?`` tries both ends
 # after every byte)
@@ -191,10 +193,9 @@ def read_sheet(
     if len(constants) + len(formulas) + empty != cells or not constants.keys().isdisjoint(
             formulas):  # fmt: skip
         raise WorkbookError(f"corrupt sheet: the cell {_twice(part)} is written twice in it")
-    max_row = max(max((k[0] for k in constants), default=0),
-                  max((k[0] for k in formulas), default=0))  # fmt: skip
-    max_col = max(max((k[1] for k in constants), default=0),
-                  max((k[1] for k in formulas), default=0))  # fmt: skip
+    # (row, column) keys: the largest is in the last row; the columns taken out without a call
+    max_row = max(max(constants, default=(0, 0))[0], max(formulas, default=(0, 0))[0])
+    max_col = max(max(map(_second, constants), default=0), max(map(_second, formulas), default=0))
     if max_row > MAX_ROWS or max_col > MAX_COLS:
         far = next(k for k in [*constants, *formulas] if k[0] > MAX_ROWS or k[1] > MAX_COLS)
         raise WorkbookError(
@@ -205,7 +206,7 @@ def read_sheet(
 
 
 def _cells(
-    found: list[tuple[bytes, ...]],
+    taken: list[tuple[bytes, ...]],
     strings: list[str],
     keep_stored: bool,
     seen: dict[bytes, Formula | tuple[Any, ...]],
@@ -217,14 +218,14 @@ def _cells(
     empty."""
     cols = COLS
     empty = 0
-    for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in found:
+    for letters, digits, attrs, fmark, fattrs, ftext, vmark, vtext, rest in taken:
         key = (int(digits), cols.get(letters) or col_number(letters.decode()))
         if fmark and not rest and not keep_stored:
             found = seen.get(fattrs)  # a shared formula's follower: its one object at once
             formulas[key] = found if isinstance(found, Formula) and not ftext else _formula(
                 fattrs, ftext, seen)  # fmt: skip
             continue
-        i = attrs.find(b't="')
+        i = attrs.find(b't="') if attrs else -1
         kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
         if rest:
             body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..formula import Value, XlError, col_letters, col_number
 from ..xlsxout import text as xml_text
@@ -118,7 +119,7 @@ def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
                 add(keep % (letters, digits, attrs, v or b"", gap))
                 continue
             key = (sheet, int(digits), cols.get(letters) or col_number(letters.decode()))
-            value = get(key, NO)
+            value: Any = get(key, NO)
             if value is NO or (failed and key in failed) or (formula is None
                                                              and key not in compiled):  # fmt: skip
                 add(keep % (letters, digits, attrs, (formula or b"") + (v or b""), gap))
@@ -130,7 +131,7 @@ def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
                         else b"%r" % value)  # fmt: skip
             else:
                 t, text = _value_xml(value)
-            i = attrs.find(b't="')
+            i = attrs.find(b't="') if attrs else -1
             old_t = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
             if old is None or (old != text if t is None and old_t == b"n" else (
                     stored_value(old_t, old, []) != value
