@@ -51,13 +51,12 @@ class Formula:
 
 _second = operator.itemgetter(1)
 _F_EL = re.compile(rb"<(?:\w+:)?f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</(?:\w+:)?f>)", re.S)
-# a tag's attributes up to its end (``/>`` or ``>``), greedy (a lazy ``[^>]*?`` tries both ends
-# after every byte)
-ATTRS = rb"[^>/]*(?:/(?!>)[^>/]*)*"
-# a cell in its parts: place, attributes, formula (its attributes and text), value, the rest
+# a cell in its parts: place, attributes, formula (its attributes and text), value, the rest;
+# the attributes run greedily to the ">" (a lazy [^>]*? tries both ends after every byte), an
+# empty element's "/" among them, found before the ">" (?<=/) or not (?<!/)
 _CELL_PARTS = re.compile(
-    rb'<c r="([A-Z]+)([0-9]+)"(' + ATTRS + rb")(?:/>|>(?:(<f)(" + ATTRS + rb")(?:/>|>([^<]*)</f>))?"
-    rb"(?:(<v>)([^<]*)</v>)?(.*?)</c>)",
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*)(?:(?<=/)>|(?<!/)>(?:(<f)([^>]*)(?:(?<=/)>|(?<!/)>'
+    rb"([^<]*)</f>))?(?:(<v>)([^<]*)</v>)?(.*?)</c>)",
     re.S,
 )
 CHUNK = 1 << 20  # bytes of a worksheet part taken apart at a time (its cells' pieces held)
@@ -228,8 +227,8 @@ def _cells(
         i = attrs.find(b't="') if attrs else -1
         kind = attrs[i + 3 : attrs.index(b'"', i + 3)] if i >= 0 else b"n"
         if rest:
-            body = (b"<f" + fattrs + b">" + ftext + b"</f>" if fmark else b"") + (
-                b"<v>" + vtext + b"</v>" if vmark else b"") + rest  # fmt: skip
+            f_el = b"<f" + fattrs + (b">" if fattrs.endswith(b"/") else b">" + ftext + b"</f>")
+            body = (f_el if fmark else b"") + (b"<v>" + vtext + b"</v>" if vmark else b"") + rest
             empty += not _cell(key, kind, body, strings, constants, formulas, stored)
         elif fmark:
             found = seen.get(fattrs)  # a shared formula's follower: its one object at once

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..formula import Value, XlError, col_letters, col_number
 from ..xlsxout import text as xml_text
-from .cells import ATTRS, chunks, stored_value
+from .cells import chunks, stored_value
 from .markup import CELL, COLS, R_ATTR, ROW_EL, V
 
 _F = re.compile(rb"<(?:\w+:)?f[\s>/]")
@@ -152,9 +152,9 @@ NO = object()  # no value to write in a cell
 # a cell as Excel writes it: place, attributes, formula element, value element (its space
 # attribute, its text); a text with spaces at either end: <v xml:space="preserve">, kept
 _PATCH = re.compile(
-    rb'<c r="([A-Z]+)([0-9]+)"([^>]*)>(<f\b' + ATTRS + rb"(?:/>|>[^<]*</f>))?"
+    rb'<c r="([A-Z]+)([0-9]+)"([^>]*)>(<f\b[^>]*(?:(?<=/)>|(?<!/)>[^<]*</f>))?'
     rb'(<v( xml:space="preserve")?>([^<]*)</v>|<v\s*/>)?</c>'
-)
+)  # greedy attributes to the ">" (a "/" before it: an empty element), as in .cells
 _KEEP = b'<c r="%s%s"%s>%s</c>%s'  # a cell as it was, and what follows it
 _NEW = b'<c r="%s%s"%s>%s<v%s>%s</v></c>%s'  # a cell with its new value
 
