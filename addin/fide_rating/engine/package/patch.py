@@ -125,7 +125,13 @@ def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
                 add(keep % (letters, digits, attrs, (formula or b"") + (v or b""), gap))
                 continue
             patched += 1
-            if value.__class__ is float:  # the usual case, as _value_xml writes it
+            if value.__class__ is float and not attrs:  # the usual case: a number, as before
+                text = (b"%d" % value if value.is_integer() and -1e15 < value < 1e15
+                        else b"%r" % value)  # fmt: skip
+                changed += old != text  # (no value before: None)
+                add(_NEW % (letters, digits, b"", formula or b"", space or b"", text, gap))
+                continue
+            if value.__class__ is float:  # as _value_xml writes it
                 t = None
                 text = (b"%d" % value if value.is_integer() and -1e15 < value < 1e15
                         else b"%r" % value)  # fmt: skip
