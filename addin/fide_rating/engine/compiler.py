@@ -163,9 +163,13 @@ class Compiler(Scopes):
         if tree[3][0] == "num":  # a number written on the right (=A1+1): no call for it
             b: float = tree[3][1]
             near_b = abs(b) * 2e-15
+            cell = tree[2]
+            # a relative reference on the left (A1 in B2): its cell read here, as its closure would
+            rel = cell[0] == "cell" and cell[1] is None and not cell[3] and not cell[5]
+            dr, dc = (cell[2], cell[4]) if rel else (0, 0)
 
             def settled_number(book: Book, sh: str, r: int, c: int) -> Result:
-                a = left(book, sh, r, c)
+                a = book.value(sh, r + dr, c + dc) if rel else left(book, sh, r, c)
                 if a.__class__ is float:
                     total = a + b if plus else a - b
                     t = abs(total)
