@@ -126,13 +126,16 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                     masters[f.shared] = error
         count += len(formulas)
         compiled, add = book.compiled, pending.append
-        last: tuple[object, Fn | None, bool] = (None, None, False)  # follower, closure, SUBTOTAL
+        # the follower of a shared formula met last, its closure, whether it calls SUBTOTAL
+        last: object = None
+        last_closure: Fn | None = None
+        last_subtotal = False
         for (r, c), f in formulas.items():
             key = (title, r, c)
-            if f is last[0] and not array_cells:  # the same shared formula as the cell before
-                compiled[key] = last[1]  # type: ignore[assignment]
+            if f is last and not array_cells:  # the same shared formula as the cell before
+                compiled[key] = last_closure  # type: ignore[assignment]
                 add(key)
-                if last[2]:
+                if last_subtotal:
                     book.subtotals.add(key)
                 continue
             if array_cells and key in array_cells:  # in an array formula's range: with it
@@ -150,7 +153,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                 if master is not None and not isinstance(master, Unsupported):
                     compiled[key] = master
                     add(key)
-                    last = (f, master, calls_subtotal)
+                    last, last_closure, last_subtotal = f, master, calls_subtotal
                     continue
             here = f"{col_letters(c)}{r}"
             try:

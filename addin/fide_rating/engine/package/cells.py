@@ -62,10 +62,11 @@ _CELL_PARTS = re.compile(
 CHUNK = 1 << 20  # bytes of a worksheet part taken apart at a time (its cells' pieces held)
 
 
-def chunks(part: bytes, size: int = CHUNK) -> list[tuple[int, int]]:
-    """The part cut into spans of about ``size`` bytes, each cut just before a cell's tag
-    (``<c r="``): a cell is never cut, and a pattern run over one span at a time holds the
+def chunks(part: bytes) -> list[tuple[int, int]]:
+    """The part cut into spans of about :data:`CHUNK` bytes, each cut just before a cell's
+    tag (``<c r="``): a cell is never cut, and a pattern run over one span at a time holds the
     pieces of that span's cells only."""
+    size = CHUNK
     spans = []
     start = 0
     while start < len(part):
