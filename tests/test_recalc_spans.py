@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fide_rating.engine.formula import ERRORS
+from fide_rating.engine.formula import ERRORS, Value
 from fide_rating.engine.package import WorkbookError, archive, cells, check_totals, patch_part
 from fide_rating.engine.package.cells import read_sheet
 from test_formula import ev
@@ -61,7 +61,7 @@ def test_a_cell_written_twice_across_spans_is_refused(monkeypatch: pytest.Monkey
         read_sheet(twice, ["text"])
 
 
-VALUES = {(1, 4): 2.0, (2, 4): 3.0, (2, 5): "text!", (3, 6): 2.0}
+VALUES: dict[tuple[int, int], Value] = {(1, 4): 2.0, (2, 4): 3.0, (2, 5): "text!", (3, 6): 2.0}
 
 
 def test_a_sheet_written_a_span_at_a_time_writes_as_in_one_pass(
