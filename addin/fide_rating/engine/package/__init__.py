@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .archive import WorkbookError, check_totals, read_file, read_package, write_package
 from .cells import hidden_rows, read_sheet, rich_errors, shared_strings
-from .patch import NO, Formulas, patch_part, set_constants
+from .patch import Formulas, patch_part, set_constants
 from .workbook import (
     BOOK,
     CALC_ID,
@@ -35,7 +35,6 @@ __all__ = [
     "BOOK",
     "CALC_ID",
     "DATE1904",
-    "NO",
     "Formulas",
     "WorkbookError",
     "check_totals",

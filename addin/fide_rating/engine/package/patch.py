@@ -119,8 +119,8 @@ def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
                 add(keep % (letters, digits, attrs, v or b"", gap))
                 continue
             key = (sheet, int(digits), cols.get(letters) or col_number(letters.decode()))
-            value: Any = get(key, NO)
-            if value is NO or (failed and key in failed) or (formula is None
+            value: Any = get(key, _NO)
+            if value is _NO or (failed and key in failed) or (formula is None
                                                              and key not in compiled):  # fmt: skip
                 add(keep % (letters, digits, attrs, (formula or b"") + (v or b""), gap))
                 continue
@@ -154,7 +154,7 @@ def _fast(part: bytes, formulas: Formulas) -> tuple[bytes, int] | None:
     return b"".join(spans), changed
 
 
-NO = object()  # no value to write in a cell
+_NO = object()  # no value to write in a cell
 # a cell as Excel writes it: place, attributes, formula element, value element (its space
 # attribute, its text); a text with spaces at either end: <v xml:space="preserve">, kept
 _PATCH = re.compile(
