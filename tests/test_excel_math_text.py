@@ -17,7 +17,8 @@ from fide_rating.engine.book import Book
 from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula import col_letters
 from fide_rating.engine.formula.coerce import CODE_PAGE
-from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE
+from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE, XlError
+from fide_rating.engine.package.cells import rich_errors
 from fide_rating.engine.recalc import recalc_file
 from test_formula import ev
 
@@ -444,3 +445,58 @@ def test_percentof() -> None:
     assert ev("=PERCENTOF({1,2},{1,2,3,4})") == pytest.approx(0.3)
     assert ev("=PERCENTOF(A1:A2,A1:A3)", {"A1": 1, "A2": "x", "A3": 3}) == 0.25
     assert ev("=PERCENTOF(1,0)") == DIV0
+
+
+# --- MAX and MIN (calc_tests/MATH_AND_TRIGONOMETRY/MAX_MIN.xlsx) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        ('=MAX("abc", NA())', {}, VALUE),  # H49: the first bad argument from the left
+        ('=MAX(NA(), "abc")', {}, NA),  # H48
+        ('=MIN(1, "abc")', {}, VALUE),  # H15
+        ('=MAX(B1:C1, "abc")', {"B1": 5, "C1": DIV0}, DIV0),  # a range's error first too
+        ('=MAX("abc", B1:C1)', {"B1": 5, "C1": DIV0}, VALUE),
+        ("=MAX(,-1)", {}, 0.0),  # H51: an argument written empty is a 0
+        ("=MIN(5,)", {}, 0.0),  # H52
+        ("=MIN(-5,)", {}, -5.0),
+        ("=MAX(A7,-3)", {}, -3.0),  # H9: an empty cell is left out, not a 0
+        ("=MAX(-1,2)", {}, 2.0),
+    ],
+)
+def test_max_and_min_read_their_arguments_from_the_left(
+    formula: str, cells: dict[str, object], expected: object
+) -> None:
+    assert ev(formula, cells) == expected
+
+
+def test_rich_errors_after_the_dynamic_array_metadata() -> None:
+    """Excel writes the dynamic arrays' metadata type (XLDAPR) before the rich values' in
+    xl/metadata.xml, both in ``metadataTypes`` and in ``futureMetadata``: the ``vm`` of a cell
+    still names the rich value's error (DROP(A2:A8,7) in IronCalc's
+    LOOKUP_AND_REFERENCE/DROP_TAKE.xlsx, saved #VALUE! with vm="1", is #CALC!)."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rd = 'xmlns="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata"'
+    rvb = '<extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="0"/></ext>'
+    dapr = '<extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"><xda:dynamicArrayProperties'
+    meta = (
+        f'<metadata {ns} xmlns:xlrd="x" xmlns:xda="y"><metadataTypes count="2">'
+        '<metadataType name="XLDAPR"/><metadataType name="XLRICHVALUE"/></metadataTypes>'
+        f'<futureMetadata name="XLDAPR" count="1"><bk>{dapr} fDynamic="1"/></ext></extLst></bk>'
+        f'</futureMetadata><futureMetadata name="XLRICHVALUE" count="1"><bk>{rvb}</extLst></bk>'
+        '</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
+        '<valueMetadata count="1"><bk><rc t="2" v="0"/></bk></valueMetadata></metadata>'
+    )
+    parts = {
+        "xl/metadata.xml": meta.encode(),
+        "xl/richData/rdrichvalue.xml": f'<rvData {rd} count="1"><rv s="0"><v>13</v><v>3</v>'
+        "</rv></rvData>".encode(),
+        "xl/richData/rdrichvaluestructure.xml": f'<rvStructures {rd} count="1"><s t="_error">'
+        '<k n="errorType" t="i"/><k n="subType" t="i"/></s></rvStructures>'.encode(),
+    }
+    assert rich_errors(parts) == {1: XlError("#CALC!")}
+    parts["xl/richData/rdrichvalue.xml"] = parts["xl/richData/rdrichvalue.xml"].replace(
+        b"<v>13</v>", b"<v>8</v>"
+    )
+    assert rich_errors(parts) == {1: XlError("#SPILL!")}

@@ -127,7 +127,24 @@ _AGGREGATES: dict[str, Callable[[list[float]], Result]] = {
 _ALSO = {"MODE": ("MODE.SNGL",), "VAR": ("VAR.S",), "VARP": ("VAR.P",),
          "STDEV": ("STDEV.S",), "STDEVP": ("STDEV.P",)}  # fmt: skip
 for _name, _f in _AGGREGATES.items():
-    define(_name, "r", also=_ALSO.get(_name, ()), union=True)(_over(_f))
+    if _name not in ("MIN", "MAX"):
+        define(_name, "r", also=_ALSO.get(_name, ()), union=True)(_over(_f))
+
+
+def _extreme(f: Callable[[list[float]], Result]) -> Impl:
+    """MIN and MAX: the arguments read from the left, the first error or text that is not a
+    number the result (``MAX("abc",NA())`` is #VALUE!, ``MAX(NA(),"abc")`` #N/A), and an
+    argument written empty a 0 (``MAX(,-1)`` is 0), as Excel's saved values show."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        nums = numbers_of(book, [0.0 if a is None else a for a in args])
+        return nums if isinstance(nums, XlError) else f(nums)
+
+    return impl
+
+
+define("MIN", "r", union=True, errors=True)(_extreme(_AGGREGATES["MIN"]))
+define("MAX", "r", union=True, errors=True)(_extreme(_AGGREGATES["MAX"]))
 
 
 def _values_a(book: Book, args: list[Result]) -> list[float] | XlError:
