@@ -262,6 +262,16 @@ def test_math_rules(formula: str, cells: dict[str, object], expected: object) ->
         ("=BESSELJ(-10,0)", {}, -0.2459357644412996),
         ("=BESSELY(10,0)", {}, 0.05567116743095123),  # Y0 keeps Numerical Recipes'
         ("=BESSELJ(3.5,0)", {}, -0.3801277406664696),
+        # and its J1 from 8 on, a term more than Numerical Recipes' (0.0434727463393427)
+        ("=BESSELJ(10,1)", {}, 0.04347224965225415),
+        ("=BESSELJ(32,1)", {}, -0.0265890283162847),
+        ("=BESSELJ(-10,1)", {}, -0.04347224965225415),
+        ("=BESSELJ(3.5,1)", {}, 0.13737752717818574),  # below 8: Numerical Recipes'
+        ("=BESSELJ(10,7)", {}, 0.2167104380031489),  # upward from J0 and J1
+        ("=BESSELJ(32,10)", {}, -0.028941015632886966),
+        ("=BESSELJ(10,10)", {}, 0.20748610663402065),  # downward: J1 not used
+        ("=BESSELY(10,1)", {}, 0.24901542405799407),  # Y1 keeps Numerical Recipes' P
+        ("=BESSELY(32,1)", {}, -0.13854483144881607),
     ],
 )
 def test_engineering_rules(formula: str, cells: dict[str, object], expected: object) -> None:
