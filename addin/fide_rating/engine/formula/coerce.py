@@ -6,11 +6,12 @@ value parameter do with a text, what ``&`` and the text functions do with a numb
   trailing spaces, a sign or parentheses for a negative, a currency sign ($ or € before
   the number, € after it: ``23€``), thousands separators in groups of three, a decimal
   point, an exponent, a percent sign; a date (``1987-08-26``, ``8/26/1987``,
-  ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``, ``2:30 PM``), or both; a whole
+  ``26-Aug-1987``) or a time (``14:30``, ``2:30 PM``), or both; a whole
   number and a fraction (``1 1/2``). Anything else is ``#VALUE!``, and so is a number beyond
   the largest a double holds (``1e400``). A date of numbers only other than year-month-day
-  (``8/26/1987``, ``26/8``) is read by the saving Excel's country settings, which the file
-  does not keep: reported.
+  (``8/26/1987``, ``26/8``), and a month's name before the day (``August 26, 1987``, which
+  an Excel of day-first dates does not read), are read by the saving Excel's country
+  settings, which the file does not keep: reported.
 * **Number to text** (:func:`text_of`): Excel's General format without a column width, as
   Excel's ``&`` gives it: 15 significant digits; the plain form while it has at most 15
   integer digits, or, below 1, at most 18 digits after the point; otherwise the scientific
@@ -201,6 +202,8 @@ def _read_date(t: str) -> int | None:
         parts = dict(zip(order, m.groups(), strict=True))
         if order == "mdy":
             return _by_country(t, *m.groups())
+        if order == "Mdy":  # read month first where dates are (US), #VALUE! where not
+            raise Unsupported(f"the date {t!r}, which Excel reads by its country's settings")
         if "M" in parts:
             month = _MONTHS.get(parts["M"].lower().rstrip("."))
             if month is None:
