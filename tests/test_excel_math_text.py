@@ -20,6 +20,7 @@ from fide_rating.engine.formula.coerce import CODE_PAGE
 from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE, XlError
 from fide_rating.engine.package.cells import rich_errors
 from fide_rating.engine.recalc import recalc_file
+from test_excel_lookup import ev_array
 from test_formula import ev
 
 # --- GCD and LCM (calc_tests/MATH_AND_TRIGONOMETRY/GCD_LCM.xlsx) ----------------------------
@@ -510,3 +511,15 @@ def test_rich_errors_after_the_dynamic_array_metadata() -> None:
         b"<v>13</v>", b"<v>8</v>"
     )
     assert rich_errors(parts) == {1: XlError("#SPILL!")}
+
+
+def test_single_intersects_in_an_array_formula_too() -> None:
+    """``@`` (_xlfn.SINGLE) takes the range's cell in the formula's row, in an array formula
+    as in any other: {=POWER(@A1:A3,3)} in C2 is 8 (MATH_AND_TRIGONOMETRY/POWER.xlsx); out of
+    the range's rows, #VALUE!; an array's first value."""
+    cells = {"A1": 1, "A2": 2, "A3": 3}
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C2") == [[8.0]]
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C3") == [[27.0]]
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C4") == VALUE
+    assert ev("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells) == VALUE  # row 99: none of its rows
+    assert ev("=_xlfn.SINGLE({5,6})") == 5.0

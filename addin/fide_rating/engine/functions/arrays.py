@@ -25,6 +25,7 @@ from ..formula.values import (
     XlError,
     as_grid,
     check_size,
+    scalar,
     size,
 )
 from .base import define
@@ -226,10 +227,12 @@ define("TOCOL", "x n? b?")(_to_line(True))
 define("TOROW", "x n? b?")(_to_line(False))
 
 
-@define("SINGLE", "v")
-def _single(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """Excel's ``@`` (implicit intersection), written ``_xlfn.SINGLE`` in the file."""
-    return args[0]
+@define("SINGLE", "r")
+def _single(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """Excel's ``@`` (implicit intersection), written ``_xlfn.SINGLE`` in the file: a range's
+    cell in the formula's row or column, in an array formula too (POWER(@A1:A3,3) in row 2 is
+    8 in IronCalc's MATH_AND_TRIGONOMETRY/POWER.xlsx); an array's first value."""
+    return scalar(book, args[0], r, c)
 
 
 def _ranked(lines: list[list[Value]], key: list[Value], descending: bool) -> list[int]:
