@@ -319,11 +319,8 @@ def test_a_workbook_excel_could_not_read_is_a_ref_error(tmp_path: Path) -> None:
     stale = _PRICES.replace('sheetId="0"', 'sheetId="0" refreshError="1"')
     got = _values(recalc_file(_external_workbook(tmp_path / "b.xlsx", stale), out_dir=out))
     assert (got["S!A1"], got["S!B1"]) == (5.0, "tea!")
-    got = _values(
-        recalc_file(
-            _external_workbook(tmp_path / "c.xlsx", '<sheetData sheetId="0"/>'), out_dir=out
-        )  # fmt: skip
-    )
+    refreshed = _external_workbook(tmp_path / "c.xlsx", '<sheetData sheetId="0"/>')
+    got = _values(recalc_file(refreshed, out_dir=out))
     assert (got["S!A1"], got["S!B1"]) == (0.0, "!")
 
 
