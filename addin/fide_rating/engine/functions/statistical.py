@@ -132,13 +132,18 @@ for _name, _f in _AGGREGATES.items():
 
 
 def _extreme(f: Callable[[list[float]], Result]) -> Impl:
-    """MIN and MAX: the arguments read from the left, the first error or text that is not a
-    number the result (``MAX("abc",NA())`` is #VALUE!, ``MAX(NA(),"abc")`` #N/A), and an
-    argument written empty a 0 (``MAX(,-1)`` is 0), as Excel's saved values show."""
+    """MIN and MAX as Excel's saved values show them: the values given as such first, from
+    the left, the first error or text that is not a number the result (``MAX("abc",NA())``
+    is #VALUE!, ``MAX(NA(),"abc")`` #N/A), an argument written empty a 0 (``MAX(,-1)`` is
+    0); then the ranges and arrays (``MAX(H3,1/0)`` is #DIV/0! where H3 holds #N/A)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        nums = numbers_of(book, [0.0 if a is None else a for a in args])
-        return nums if isinstance(nums, XlError) else f(nums)
+        values = [0.0 if a is None else a for a in args if not isinstance(a, Area | list)]
+        nums = numbers_of(book, values)
+        if isinstance(nums, XlError):
+            return nums
+        ranges = numbers_of(book, [a for a in args if isinstance(a, Area | list)])
+        return ranges if isinstance(ranges, XlError) else f(nums + ranges)
 
     return impl
 
