@@ -467,8 +467,14 @@ def test_percentof() -> None:
         ('=MAX("abc", NA())', {}, VALUE),  # H49: the first bad argument from the left
         ('=MAX(NA(), "abc")', {}, NA),  # H48
         ('=MIN(1, "abc")', {}, VALUE),  # H15
-        ('=MAX(B1:C1, "abc")', {"B1": 5, "C1": DIV0}, DIV0),  # a range's error first too
+        # the values given as such before the ranges (cellproof 0.2.1's examples/functions.xlsx
+        # G35 and G59, saved by Excel: H3 holds #N/A)
+        ("=MAX(H3,1/0)", {"H3": NA}, DIV0),
+        ("=MIN(H3,1/0)", {"H3": NA}, DIV0),
+        ("=MIN(H3,1)", {"H3": NA}, NA),
+        ('=MAX(B1:C1, "abc")', {"B1": 5, "C1": DIV0}, VALUE),
         ('=MAX("abc", B1:C1)', {"B1": 5, "C1": DIV0}, VALUE),
+        ("=MAX(B1:C1, 7)", {"B1": 5, "C1": DIV0}, DIV0),
         ("=MAX(,-1)", {}, 0.0),  # H51: an argument written empty is a 0
         ("=MIN(5,)", {}, 0.0),  # H52
         ("=MIN(-5,)", {}, -5.0),
@@ -476,7 +482,7 @@ def test_percentof() -> None:
         ("=MAX(-1,2)", {}, 2.0),
     ],
 )
-def test_max_and_min_read_their_arguments_from_the_left(
+def test_max_and_min_read_their_values_then_their_ranges(
     formula: str, cells: dict[str, object], expected: object
 ) -> None:
     assert ev(formula, cells) == expected
