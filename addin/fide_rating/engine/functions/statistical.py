@@ -138,7 +138,9 @@ def _extreme(f: Callable[[list[float]], Result]) -> Impl:
     0); then the ranges and arrays (``MAX(H3,1/0)`` is #DIV/0! where H3 holds #N/A)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-        values = [0.0 if a is None else a for a in args if not isinstance(a, Area | list)]
+        values: list[Result] = [
+            0.0 if a is None else a for a in args if not isinstance(a, Area | list)
+        ]
         nums = numbers_of(book, values)
         if isinstance(nums, XlError):
             return nums
