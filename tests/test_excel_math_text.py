@@ -529,3 +529,46 @@ def test_single_intersects_in_an_array_formula_too() -> None:
     assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C4") == VALUE
     assert ev("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells) == VALUE  # row 99: none of its rows
     assert ev("=_xlfn.SINGLE({5,6})") == 5.0
+
+
+def test_a_dynamic_array_that_cannot_spill_is_a_spill_error(tmp_path: Path) -> None:
+    """A dynamic array formula (cell metadata, ``cm``) whose result is larger than the range
+    it spilled into when saved, where a cell it would spill into holds something, is #SPILL!
+    (IronCalc's INFORMATION/ISREF.xlsx: FILTER(L1:L2, M1:M2, {1,2,3}) in D9, with a text in
+    E9, saved #SPILL!); with those cells free, or as a legacy array formula (no ``cm``), its
+    range gets its first values."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    fx = "_xlfn._xlws.FILTER(L1:L2, M1:M2, {1,2,3})"
+
+    def array(cell: str, dynamic: bool) -> str:
+        cm = ' cm="1"' if dynamic else ""
+        return f'<c r="{cell}"{cm}><f t="array" ref="{cell}">{fx}</f><v>0</v></c>'
+
+    rows = (
+        '<row r="1"><c r="L1"><v>10</v></c><c r="M1" t="b"><v>0</v></c></row>'
+        '<row r="2"><c r="L2"><v>20</v></c><c r="M2" t="b"><v>0</v></c></row>'
+        f'<row r="3">{array("D3", True)}<c r="E3" t="str"><v>x</v></c></row>'
+        f'<row r="4">{array("D4", True)}<c r="G4"><v>5</v></c></row>'
+        f'<row r="5">{array("D5", False)}<c r="E5" t="str"><v>x</v></c></row>'
+        f'<row r="6">{array("D6", True)}<c r="F6"><f>1+1</f><v>2</v></c></row>'
+    )
+    parts = {
+        "[Content_Types].xml": "<Types/>",
+        "xl/workbook.xml": f'<workbook {ns} {rns}><sheets><sheet name="S" sheetId="1" '
+        'r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": "<Relationships>"
+        '<Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>'
+        "</Relationships>",
+        "xl/worksheets/sheet1.xml": f"<worksheet {ns}><sheetData>{rows}</sheetData></worksheet>",
+    }
+    path = tmp_path / "spill.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in out.values.items()}
+    assert got["S!D3"] == XlError("#SPILL!")  # E3 holds a text
+    assert got["S!D4"] == 1.0  # E4 and F4 free (G4 is beyond the three values)
+    assert got["S!D5"] == 1.0  # a legacy array formula does not spill
+    assert got["S!D6"] == XlError("#SPILL!")  # F6 holds a formula
