@@ -13,7 +13,7 @@ values:
 * each group's values (a column of them) go to the function; a function taking two values
   (PERCENTOF, ``LAMBDA(x, y, ...)``) gets the values it is measured against second: GROUPBY's
   whole values, PIVOTBY's per ``relative_to`` (0 the column's, 1 the row's, 2 all of them);
-  an intersection of PIVOTBY with no values is blank;
+  an intersection of PIVOTBY with no values is empty;
 * ``total_depth`` 1 (the default, as Excel's saved values show for several row fields too)
   adds a grand total row ``Total`` at the bottom, -1 at the top, 0 none; a total aggregates
   all the values of its row or column, not the aggregates;
@@ -55,6 +55,10 @@ from .base import define
 from .lambdas import Lambda, one
 
 TOTAL = "Total"  # the label of a grand total row or column, as Excel shows it
+# an empty place of the result (PIVOTBY's corner, an intersection without values, a total's
+# lower fields): Excel saves it without a value and shows it empty, where a blank a formula
+# gives shows 0; an empty text shows as Excel shows it
+EMPTY = ""
 _ERROR_ORDER = {"#NULL!": 1, "#DIV/0!": 2, "#VALUE!": 3, "#REF!": 4, "#NAME?": 5, "#NUM!": 6,
                 "#N/A": 7}  # fmt: skip
 
@@ -93,9 +97,7 @@ def _whole(book: Book, v: Result) -> int | None:
         grid = as_grid(book, v)
         if len(grid) != 1 or len(grid[0]) != 1:
             raise _Error(VALUE)
-        v = grid[0][0]
-        if v is None:
-            return None
+        v = grid[0][0]  # a blank cell: 0
     x = number(v)
     if isinstance(x, XlError):
         raise _Error(x)
@@ -253,7 +255,7 @@ def _groupby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     _sort(book, out, order, levels, width)
     lines = [line for _, line in out]
     if total:
-        grand = [TOTAL, *([None] * (levels - 1)),
+        grand = [TOTAL, *([EMPTY] * (levels - 1)),
                  *(_call(book, sh, r, c, f, whole[j], whole[j]) for j in range(width))]  # fmt: skip
         lines = [grand, *lines] if total < 0 else [*lines, grand]
     if shown:
@@ -297,13 +299,16 @@ def _sort(book: Book, out: list[tuple[Key, list[Value]]], order: Result, levels:
 
 
 def _axis(book: Book, groups: dict[Key, Any], order: Result) -> list[Key]:
-    """PIVOTBY's groups of one axis in its sort order: ascending, or descending with -1."""
-    k = _choice(book, order, (-1, 1)) if not isinstance(order, list | Area) else None
+    """PIVOTBY's groups of one axis in its sort order: ascending, or descending with -1; a
+    number naming a column of values (sorting by the aggregates) is reported, 0 #VALUE!."""
     if isinstance(order, list | Area):
         picks = as_grid(book, order)
         if len(picks) != 1 or len(picks[0]) != 1:
-            raise Unsupported("this sort order of PIVOTBY")
-        k = _choice(book, picks[0][0], (-1, 1))
+            raise Unsupported("a sort order of PIVOTBY by several numbers")
+        order = picks[0][0]
+    k = _whole(book, order)
+    if k == 0:
+        raise _Error(VALUE)
     if k is not None and abs(k) != 1:
         raise Unsupported("PIVOTBY sorted by its values")
     return sorted(groups, reverse=k == -1)
@@ -344,7 +349,7 @@ def _pivotby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
     def cell(members: list[int], row: list[int], col: list[int]) -> Value:
         if not members:
-            return None
+            return EMPTY
         against = (col, row, rows)[relative] if relative <= 2 else rows
         return _call(book, sh, r, c, f, _column(vals, members, 0), _column(vals, against, 0))
 
@@ -352,7 +357,7 @@ def _pivotby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     if totals[1]:
         grand_col = (TOTAL, rows)
         col_lines = [grand_col, *col_lines] if totals[1] < 0 else [*col_lines, grand_col]
-    lines: Array = [[None, *(label for label, _ in col_lines)]]
+    lines: Array = [[EMPTY, *(label for label, _ in col_lines)]]
     sets = [set(col) for _, col in col_lines]
     body = []
     for key in row_order:
