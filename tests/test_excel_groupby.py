@@ -114,7 +114,7 @@ def test_groupby(formula: str, expected: object) -> None:
     assert ev_array(formula) == expected
 
 
-PIVOT = [
+PIVOT: list[list[object]] = [
     ["", "Ink", "Pens", "Total"],
     ["East", 7.0, 12.0, 19.0],
     ["North", "", 4.0, 4.0],

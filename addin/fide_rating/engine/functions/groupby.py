@@ -200,7 +200,8 @@ def _call(book: Book, sh: str, r: int, c: int, f: Lambda, part: Array, whole: Ar
 
 
 def _column(values: Array, rows: list[int], j: int) -> Array:
-    out = []
+    """Column ``j`` of ``rows``, as the array the function is given."""
+    out: Array = []
     for i in rows:
         v = values[i][j]
         if v is None:
