@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import pytest
 
 from fide_rating.engine.compiler import Compiler
-from fide_rating.engine.formula.values import NA, VALUE, Result, Unsupported
+from fide_rating.engine.formula.values import DIV0, NA, REF, VALUE, Result, Unsupported
 from fide_rating.engine.functions import FUNCTIONS
 from test_formula import book
 
@@ -90,8 +90,11 @@ BY_REGION = [["East", 19.0], ["North", 4.0], ["west", 6.0]]
          [["East", 19 / 29], ["North", 4 / 29], ["west", 6 / 29], ["Total", 1.0]]),
         # a function given one row of one function is that function
         (gb("A2:A7,C2:C7,_xlfn.HSTACK(_xleta.SUM)"), [*BY_REGION, ["Total", 29.0]]),
-        # not a function: #VALUE!
+        # not a function: #VALUE!; an error given for an argument is the result
         (gb("A2:A7,C2:C7,5"), VALUE),
+        (gb("A2:A7,C2:C7,#N/A"), NA),
+        (gb("#REF!,C2:C7,_xleta.SUM"), REF),
+        (gb("A2:A7,C2:C7,_xleta.SUM,,,,IF(C2:C7>4,TRUE,#DIV/0!)"), DIV0),
         # several value columns: one aggregate each
         (gb("A2:A7,C2:D7,_xleta.SUM"),
          [["East", 19.0, 10.0], ["North", 4.0, 5.0], ["west", 6.0, 6.0], ["Total", 29.0, 21.0]]),
@@ -181,6 +184,8 @@ def test_pivotby(formula: str, expected: object) -> None:
         pb("A1:A7,B1:B7,C1:C7,_xleta.SUM,3"),  # PIVOTBY's headers shown
         pb("A2:A7,B2:B7,C2:C7,_xleta.PERCENTOF,,,,,,,3"),  # a parent total
         pb("A2:A7,B2:B7,C2:C7,_xleta.SUM,,,2"),  # sorted by the values
+        pb(",B2:B7,C2:C7,_xleta.SUM"),  # no row fields
+        pb("A2:A7,,C2:C7,_xleta.SUM"),  # no column fields
     ],
 )
 def test_what_is_not_computed_yet_is_reported(formula: str) -> None:

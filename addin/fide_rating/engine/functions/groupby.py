@@ -70,6 +70,8 @@ def _table(book: Book, v: Result, what: str, blanks: bool = False) -> Array:
     has blanks there: refused for fields and values (``blanks`` False), kept for a filter."""
     if isinstance(v, XlError):
         raise _Error(v)
+    if v is None:  # written empty: PIVOTBY grouping one way only
+        raise Unsupported(f"GROUPBY or PIVOTBY without {what}")
     grid = as_grid(book, v)
     if isinstance(v, Area) and (len(grid) < v.rows or len(grid[0]) < v.cols):
         if not blanks:
