@@ -193,6 +193,33 @@ def test_what_is_not_computed_yet_is_reported(formula: str) -> None:
         ev_array(formula)
 
 
+def test_blank_values_only_where_blank_and_0_agree() -> None:
+    # a blank among the values: SUM and PERCENTOF read it as they read 0; COUNT, AVERAGE
+    # would not, and Excel's array may hold it either way: reported
+    cells = {**TABLE, "A8": "North", "B8": "Ink"}
+    assert ev_array(gb("A2:A8,C2:C8,_xleta.SUM"), cells) == [*BY_REGION, ["Total", 29.0]]
+    shares = ev_array(gb("A2:A8,C2:C8,_xleta.PERCENTOF"), cells)
+    assert shares == [["East", 19 / 29], ["North", 4 / 29], ["west", 6 / 29], ["Total", 1.0]]
+    assert ev_array(pb("A2:A8,B2:B8,C2:C8,_xleta.SUM"), cells) == [
+        ["", "Ink", "Pens", "Total"],
+        ["East", 7.0, 12.0, 19.0],
+        ["North", 0.0, 4.0, 4.0],
+        ["west", 1.0, 5.0, 6.0],
+        ["Total", 8.0, 21.0, 29.0],
+    ]
+    with pytest.raises(Unsupported):
+        ev_array(gb("A2:A8,C2:C8,_xleta.COUNT"), cells)
+    with pytest.raises(Unsupported):
+        ev_array(gb("A2:A8,C2:C8,_xlfn.LAMBDA(_xlpm.x,SUM(_xlpm.x))"), cells)
+    # and without the blank, COUNT is computed
+    assert ev_array(gb("A2:A7,C2:C7,_xleta.COUNT"), cells) == [
+        ["East", 3.0],
+        ["North", 1.0],
+        ["west", 2.0],
+        ["Total", 6.0],
+    ]
+
+
 def test_both_sides_of_the_not_computed_options() -> None:
     # a table relationship of one field is that field's grouping; PIVOTBY's relative_to 3
     # matters only to a function of two values

@@ -26,8 +26,10 @@ values:
 What this module cannot yet do as Excel does is reported, never guessed: subtotals
 (``total_depth`` 2), generated headers (``field_headers`` 2), several functions at once
 (``HSTACK(SUM,AVERAGE)``), blank or error keys, blank values (Excel's array of a group's
-values may hold them as blanks or as 0), a table ``field_relationship``, PIVOTBY with several
-fields, several value columns or headers shown, and ``relative_to`` 3 and 4.
+values may hold them as blanks or as 0: only SUM and PERCENTOF read both alike), a table
+``field_relationship``, fields written empty, PIVOTBY with several fields, several value
+columns, headers shown or sorted by its values, and ``relative_to`` 3 and 4. Several row
+fields are shown on every row, the upper ones repeated.
 
 May import: :mod:`fide_rating.engine.formula` (values, coercion), :mod:`.base`,
 :mod:`.lambdas` and the standard library.
@@ -50,6 +52,7 @@ from ..formula.values import (
     XlError,
     as_grid,
     check_size,
+    size,
 )
 from .base import define
 from .lambdas import Lambda, one
@@ -63,6 +66,7 @@ _ERROR_ORDER = {"#NULL!": 1, "#DIV/0!": 2, "#VALUE!": 3, "#REF!": 4, "#NAME?": 5
                 "#N/A": 7}  # fmt: skip
 
 Key = tuple[Any, ...]
+_BLANKS_ALIKE = frozenset({"SUM", "PERCENTOF"})  # a blank value and 0 give them one result
 
 
 def _table(book: Book, v: Result, what: str, blanks: bool = False) -> Array:
@@ -201,20 +205,24 @@ def _call(book: Book, sh: str, r: int, c: int, f: Lambda, part: Array, whole: Ar
     return one(book, f(book, sh, r, c, args))
 
 
-def _column(values: Array, rows: list[int], j: int) -> Array:
-    """Column ``j`` of ``rows``, as the array the function is given."""
-    out: Array = []
-    for i in rows:
-        v = values[i][j]
-        if v is None:
-            raise Unsupported("a blank among the values of GROUPBY or PIVOTBY")
-        out.append([v])
+def _column(f: Lambda, values: Array, rows: list[int], j: int) -> Array:
+    """Column ``j`` of ``rows``, as the array the function is given. A blank there is
+    reported (Excel's array may hold it as a blank or as 0), but for the functions that read
+    both alike (SUM, PERCENTOF)."""
+    out: Array = [[values[i][j]] for i in rows]
+    if f.name not in _BLANKS_ALIKE and any(line[0] is None for line in out):
+        raise Unsupported("a blank among the values of GROUPBY or PIVOTBY")
     return out
 
 
 def _fields(book: Book, fields: Result, values: Result, what: str) -> tuple[Array, Array]:
+    """The keys and the values (blanks kept: :func:`_column` judges them), as long as each
+    other, else #VALUE!."""
     keys = _table(book, fields, what)
-    vals = _table(book, values, "values")
+    known = not isinstance(values, XlError) and values is not None
+    if known and size(book, values)[0] != len(keys):  # before reading a range's blanks
+        raise _Error(VALUE)
+    vals = _table(book, values, "values", blanks=True)
     if len(keys) != len(vals):
         raise _Error(VALUE)
     return keys, vals
@@ -249,10 +257,10 @@ def _groupby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         raise Unsupported("GROUPBY with a table field_relationship")
     rows = _kept(book, flags, len(keys), 1 if has else 0)
     groups = _groups(keys, rows)
-    whole = [_column(vals, rows, j) for j in range(width)]
+    whole = [_column(f, vals, rows, j) for j in range(width)]
     out: list[tuple[Key, list[Value]]] = []
     for key, (shown_key, members) in groups.items():
-        aggs = [_call(book, sh, r, c, f, _column(vals, members, j), whole[j])
+        aggs = [_call(book, sh, r, c, f, _column(f, vals, members, j), whole[j])
                 for j in range(width)]  # fmt: skip
         out.append((key, [*shown_key, *aggs]))
     _sort(book, out, order, levels, width)
@@ -354,7 +362,7 @@ def _pivotby(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         if not members:
             return EMPTY
         against = (col, row, rows)[relative] if relative <= 2 else rows
-        return _call(book, sh, r, c, f, _column(vals, members, 0), _column(vals, against, 0))
+        return _call(book, sh, r, c, f, _column(f, vals, members, 0), _column(f, vals, against, 0))
 
     col_lines = [(by_col[k][0][0], by_col[k][1]) for k in col_order]
     if totals[1]:
