@@ -459,3 +459,18 @@ def test_python_in_excel_is_reported_not_a_name_error() -> None:
     used to be #NAME?, a value Excel never saved for it."""
     with pytest.raises(Unsupported, match="PY is an Excel function recalc does not compute"):
         ev("=_xlfn._xlws.PY(0,1,A1)")
+
+
+@pytest.mark.parametrize(
+    ("formula", "excel"),
+    [
+        ("=SKEW(1,2,3,0.12,1,2,3,3)", -0.41015281605980153),
+        ("=SKEW.P(1,2,3,0.12,1,2,3,3)", -0.32885385298206216),
+        ("=KURT(1,2,3,0.12,1,2,3,3)", -1.2129835263391704),
+    ],
+)
+def test_the_shape_of_a_sample_to_excels_bit(formula: str, excel: float) -> None:
+    """IronCalc 0.9.1's ``STATISTICAL/MEADIAN_KURT_SKEW_HARMEAN.xlsx``, saved by Excel: the
+    mean, the squared deviations and the powers of the standardized numbers added in order
+    (the exactly rounded sums give -0.410152816059801 and -0.32885385298206193)."""
+    assert ev(formula) == excel
