@@ -59,6 +59,13 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
     ("=PV(-0.9,1,100,300,1)", {}, -3100.000000000001, "PV.xlsx Sheet1!F23"),
     ("=PMT(-3,5,100,300,1)", {}, NUM, "PMT.xlsx Sheet1!F8"),
     ("=PMT(0,3,100,300,1)", {}, -133.33333333333334, "PMT.xlsx Sheet1!F9"),
+    # CUMIPMT: each period's interest on its balance, r·pv·((1+r)^n - (1+r)^(k-1)) /
+    # ((1+r)^n - 1): to the 15th digit at a low rate (where the payment less the principal
+    # misses it) and at a high one (where the balance as a future value misses it)
+    ("=CUMIPMT(0.0083,36,8000,1,10,1)", {}, -520.1181191021385, "CUMPRINC_CUMIPMT.xlsx G2"),
+    ("=CUMIPMT(0.0083,36,8000,3,10,0)", {}, -459.6252739600568, "CUMPRINC_CUMIPMT.xlsx G29"),
+    ("=CUMIPMT(0.0083,36,8000,3,10,1)", {}, -455.8417871269037, "CUMPRINC_CUMIPMT.xlsx G31"),
+    ("=CUMIPMT(0.3,36,8000,3,30,1)", {}, -50422.18667857409, "CUMPRINC_CUMIPMT.xlsx G4"),
     # IPMT and PPMT: a fraction of a period past nper is computed, nper + 1 is #NUM!
     ("=IPMT(0.1,3.9,3,8000,10,1)", {}, -26.866364667656377, "IPMT_PPMT.xlsx G17"),
     ("=PPMT(0.1,3.9,3,8000)", {}, -3186.4035714405527, "IPMT_PPMT.xlsx J17"),

@@ -436,10 +436,13 @@ def atp_numbers(args: list[Value]) -> list[float] | XlError:
 
 def _cumulative(principal: bool) -> Impl:
     """CUMIPMT and CUMPRINC: the interest (or the principal) paid from period ``start`` to
-    ``end`` of a loan. Each period's principal is in closed form, pv·r·(1+r)^(k-1) /
-    ((1+r)^n - 1) (a period earlier, and the first payment all principal, for payments at
-    the start), its interest the payment less it: no cancellation, so that a loan at 700 %
-    still has Excel's principal of -3.3E-21. A logical given is #VALUE! (an Analysis
+    ``end`` of a loan, each period's part in closed form, without cancellation: the
+    principal pv·r·(1+r)^(k-1) / ((1+r)^n - 1) (a period earlier, and the first payment all
+    principal, for payments at the start), so that a loan at 700 % still has Excel's
+    principal of -3.3E-21; the interest r·pv·((1+r)^n - (1+r)^(k-1)) / ((1+r)^n - 1) on the
+    balance (discounted a period, and none in the first payment, for payments at the
+    start), so that a loan at 0.83 % a month has Excel's interest to the 15th digit where
+    the payment less the principal misses it. A logical given is #VALUE! (an Analysis
     ToolPak function's rule)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
@@ -453,15 +456,15 @@ def _cumulative(principal: bool) -> Impl:
         if first < 1 or last < first or last > nper:
             return NUM
         pmt = _payment(rate, nper, pv, 0.0, kind)
-        base = -pv * rate / ((1 + rate) ** nper - 1)
+        growth = (1 + rate) ** nper
+        base = -pv * rate / (growth - 1)
         total = 0.0
         for per in range(first, last + 1):
-            if kind and per == 1:
-                part, interest = pmt, 0.0
-            else:
-                part = base * (1 + rate) ** (per - (2 if kind else 1))
-                interest = pmt - part
-            total += part if principal else interest
+            if principal:
+                total += pmt if kind and per == 1 else base * (1 + rate) ** (per - 1 - kind)
+            elif not (kind and per == 1):
+                interest = base * (growth - (1 + rate) ** (per - 1))
+                total += interest / (1 + rate) if kind else interest
         return total
 
     return impl
