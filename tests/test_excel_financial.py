@@ -66,6 +66,16 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
     ("=CUMIPMT(0.0083,36,8000,3,10,0)", {}, -459.6252739600568, "CUMPRINC_CUMIPMT.xlsx G29"),
     ("=CUMIPMT(0.0083,36,8000,3,10,1)", {}, -455.8417871269037, "CUMPRINC_CUMIPMT.xlsx G31"),
     ("=CUMIPMT(0.3,36,8000,3,30,1)", {}, -50422.18667857409, "CUMPRINC_CUMIPMT.xlsx G4"),
+    # IPMT and PPMT in closed form, Excel's figures to the 15th digit at high rates (where
+    # the balance less the payments, or the payment less the interest, cancels) and at low
+    ("=IPMT(0.7,10,36,8000)", {}, -5599.996670420361, "IPMT_PPMT.xlsx H5"),
+    ("=IPMT(0.8,10,36,18000,0,1)", {}, -7999.998980147468, "IPMT_PPMT.xlsx G7"),
+    ("=IPMT(0.8,10,36,18000)", {}, -14399.998164265444, "IPMT_PPMT.xlsx H7"),
+    ("=PPMT(0.3,5,36,8000,0,1)", {}, -0.4169797444000284, "IPMT_PPMT.xlsx I4"),
+    ("=PPMT(0.3,5,36,8000)", {}, -0.542073667720037, "IPMT_PPMT.xlsx J4"),
+    ("=IPMT(0.0083,1,36,8000)", {}, -66.4, "IPMT_PPMT.xlsx H2"),
+    ("=PPMT(0.0083,1,36,8000,0,1)", {}, -255.86361744160234, "IPMT_PPMT.xlsx I2"),
+    ("=PPMT(0.0083,1,36,8000)", {}, -191.5872854663676, "IPMT_PPMT.xlsx J2"),
     # IPMT and PPMT: a fraction of a period past nper is computed, nper + 1 is #NUM!
     ("=IPMT(0.1,3.9,3,8000,10,1)", {}, -26.866364667656377, "IPMT_PPMT.xlsx G17"),
     ("=PPMT(0.1,3.9,3,8000)", {}, -3186.4035714405527, "IPMT_PPMT.xlsx J17"),

@@ -209,16 +209,29 @@ def _payment(rate: float, nper: float, pv: float, fv: float, kind: float) -> flo
 
 
 def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
-    """The interest part of payment ``per`` (IPMT): the rate on the balance before it (the
-    future value after ``per - 1`` periods), discounted a period for payments at the start;
-    none in the first payment at the start."""
+    """The interest part of payment ``per`` (IPMT): the rate on the balance before it,
+    -r (pv ((1+r)^n - (1+r)^(per-1)) - fv ((1+r)^(per-1) - 1)) / ((1+r)^n - 1) in closed
+    form (the balance as a future value less the payments cancels at high rates, where
+    Excel's figure is exact to the 15th digit), discounted a period for payments at the
+    start; none in the first payment at the start."""
     if rate == 0 or (per == 1 and kind):
         return 0.0
-    pmt = _payment(rate, nper, pv, fv, kind)
-    g = math.expm1((per - 1) * math.log1p(rate))
-    balance = -(pv * (g + 1) + pmt * (1 + rate * kind) * g / rate)
-    interest = balance * rate
+    log = math.log1p(rate)
+    whole, before = math.expm1(nper * log), math.expm1((per - 1) * log)
+    interest = -rate * (pv * (whole - before) - fv * before) / whole
     return interest / (1 + rate) if kind else interest
+
+
+def _principal(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
+    """The principal part of payment ``per`` (PPMT): the first one's, growing by (1 + r) a
+    period, -r (pv + fv) (1+r)^(per-1) / ((1+r)^n - 1) in closed form (the payment less the
+    interest cancels at high rates), discounted a period for payments at the start; the
+    whole first payment at the start."""
+    if rate == 0 or (per == 1 and kind):
+        return _payment(rate, nper, pv, fv, kind)
+    log = math.log1p(rate)
+    part = -rate * (pv + fv) * (math.expm1((per - 1) * log) + 1) / math.expm1(nper * log)
+    return part / (1 + rate) if kind else part
 
 
 def _per_period(part: Callable[[float, float, float, float, float, float], float]) -> Impl:
@@ -236,9 +249,7 @@ def _per_period(part: Callable[[float, float, float, float, float, float], float
 
 
 define("IPMT", "n n n n n? n?")(_per_period(_interest))
-define("PPMT", "n n n n n? n?")(_per_period(
-    lambda rate, per, nper, pv, fv, kind: _payment(rate, nper, pv, fv, kind)
-    - _interest(rate, per, nper, pv, fv, kind)))  # fmt: skip
+define("PPMT", "n n n n n? n?")(_per_period(_principal))
 
 
 def _cash_flows(book: Book, v: Result) -> list[float] | XlError:
