@@ -66,6 +66,10 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
     ("=CUMIPMT(0.0083,36,8000,3,10,0)", {}, -459.6252739600568, "CUMPRINC_CUMIPMT.xlsx G29"),
     ("=CUMIPMT(0.0083,36,8000,3,10,1)", {}, -455.8417871269037, "CUMPRINC_CUMIPMT.xlsx G31"),
     ("=CUMIPMT(0.3,36,8000,3,30,1)", {}, -50422.18667857409, "CUMPRINC_CUMIPMT.xlsx G4"),
+    # FV: the value and the payments cancelling to their last bits are 0 (a sum's rule)
+    ("=FV(1,3,-57.142857142857146,100,1)", {}, 0.0, "PMT.xlsx L3 (-1.1E-13 in doubles)"),
+    ("=FV(1,3,-114.28571428571429,100)", {}, 0.0, "PMT.xlsx L5"),
+    ("=FV(1,3,-78.57142857142858,100,1)", {}, 300.0000000000002, "PMT.xlsx L2"),
     # IPMT and PPMT in closed form, Excel's figures to the 15th digit at high rates (where
     # the balance less the payments, or the payment less the interest, cancels) and at low
     ("=IPMT(0.7,10,36,8000)", {}, -5599.996670420361, "IPMT_PPMT.xlsx H5"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..formula.coerce import number
+from ..formula.coerce import cancelled, number
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
 from .base import Impl, define, numbers_of
 
@@ -68,7 +68,11 @@ def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
     g = _growth(rate, nper)
     if isinstance(g, XlError):
         return g
-    return -(pv + pv * g + pmt * (1 + rate * (when != 0)) * g / rate)
+    grown, paid = pv + pv * g, pmt * (1 + rate * (when != 0)) * g / rate
+    total = grown + paid
+    if cancelled(total, min(grown, paid, key=abs)):
+        return 0.0  # the value and the payments cancelled to their last bits: 0, as in Excel
+    return -total
 
 
 @define("PMT", "n n n n? n?")
