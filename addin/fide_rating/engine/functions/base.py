@@ -70,6 +70,9 @@ from .wildcard import Wildcard
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 
 VALUES = frozenset("nsbve")  # the value classes, by the type they convert to
+# functions that give a reference: over an array of positions in an ordinary formula Excel
+# gives what its references allow, which is not settled here (reported, not guessed)
+_REFERENCES = frozenset({"INDEX", "OFFSET", "INDIRECT"})
 _STRICT = frozenset("nsbv")  # value classes whose errors are the result
 
 
@@ -216,7 +219,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                     return converted
                 out.append(converted)
             elif kind == "f":
-                out.append(f if lazy or not array else (lambda book, sh, r, c, v=v: v))
+                out.append(f if lazy else (lambda book, sh, r, c, v=v: v))
             else:
                 out.append(v)
         result = impl(book, sh, r, c, out)
@@ -235,10 +238,16 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 v = as_grid(book, v)
             elif kind in VALUES and single and isinstance(v, Area | list):
                 v = one_cell(book, v)
-            elif kind in VALUES and not array and isinstance(v, Area | list):
-                v = scalar(book, v, r, c)
+            elif kind in VALUES and not array and isinstance(v, Area):
+                v = scalar(book, v, r, c)  # a range in an ordinary formula: intersected
             raw.append(v)
-        if array and branches:
+        # an array (not a range) given for a value is computed element by element in an
+        # ordinary formula too: SUM(COUNTIF(A1:A9,{"a","b"})), SUM(CHOOSE({1,2},5,7))
+        each = array or any(v.__class__ is list for v, k in zip(raw, kinds, strict=True)
+                            if k in VALUES)  # fmt: skip
+        if each and not array and spec.name in _REFERENCES:
+            raise Unsupported(f"{spec.name} of an array of positions in an ordinary formula")
+        if each and branches:
             if not any(isinstance(v, Area | list) for v, k in zip(raw, kinds, strict=True)
                        if k in VALUES):  # fmt: skip
                 # one condition: only the branch it chooses is computed, as it is (Excel's
@@ -246,13 +255,13 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 return once(book, sh, r, c, raw, lazy=True)
             raw = [f(book, sh, r, c) if k == "f" else v
                    for v, (f, k) in zip(raw, plan, strict=True)]  # fmt: skip
-        if array:
+        if each:
             grids = [as_grid(book, v) if k in VALUES | {"f"} and isinstance(v, Area | list)
                      else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip
             shaped = [(len(g), len(g[0])) for g in grids if g and g[0]]
             if shaped:
                 return _each(book, sh, r, c, raw, grids, shaped, once)
-        return once(book, sh, r, c, raw)
+        return once(book, sh, r, c, raw, lazy=not array)
 
     return run
 
