@@ -30,6 +30,7 @@ import calendar
 import datetime as _dt
 import functools
 import math
+import operator
 import re
 import unicodedata
 from collections.abc import Callable
@@ -445,19 +446,50 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
     cols = max(len(a[0]), len(b[0]))
     check_size(rows, cols)  # a column of a million against a row of a thousand: refused
     fast = _FAST.get(op)
+    # two numbers (two floats: the usual case) at once, anything else as ``fast`` takes it
+    plain = _PYTHON.get(op)
     if fast is not None and len(a) == len(b) and len(a[0]) == len(b[0]):  # the usual case
-        return [
-            [fast(x, y) for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)
-        ]
+        if plain is None:
+            return [[fast(x, y) for x, y in zip(ra, rb, strict=True)]
+                    for ra, rb in zip(a, b, strict=True)]  # fmt: skip
+        return [[plain(x, y) if x.__class__ is float and y.__class__ is float else fast(x, y)
+                 for x, y in zip(ra, rb, strict=True)]
+                for ra, rb in zip(a, b, strict=True)]  # fmt: skip
     if fast is not None and len(a) == len(a[0]) == 1:  # one value against an array
-        x = a[0][0]
-        return [[fast(x, y) for y in rb] for rb in b]
+        return _against(a[0][0], b, fast, plain, op in _ORDER, first=True)
     if fast is not None and len(b) == len(b[0]) == 1:
-        y = b[0][0]
-        return [[fast(x, y) for x in ra] for ra in a]
+        return _against(b[0][0], a, fast, plain, op in _ORDER, first=False)
     return [
         [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
     ]
+
+
+def _against(
+    one: Value,
+    grid: Array,
+    fast: Callable[[Value, Value], Value],
+    plain: Callable[[Any, Any], Any] | None,
+    order: bool,
+    first: bool,
+) -> Array:
+    """``one op x`` (``first``) or ``x op one`` for each ``x`` of the array: the number, or
+    (for a comparison, ``order``) the text compared without regard to case, made ready once."""
+    if plain is not None and one.__class__ is float:
+        if first:
+            return [[plain(one, y) if y.__class__ is float else fast(one, y) for y in line]
+                    for line in grid]  # fmt: skip
+        return [[plain(x, one) if x.__class__ is float else fast(x, one) for x in line]
+                for line in grid]  # fmt: skip
+    if plain is not None and order and isinstance(one, str) and one.isascii():
+        low = one.lower()
+        if first:
+            return [[plain(low, y.lower()) if y.__class__ is str and y.isascii() else fast(one, y)
+                     for y in line] for line in grid]  # fmt: skip
+        return [[plain(x.lower(), low) if x.__class__ is str and x.isascii() else fast(x, one)
+                 for x in line] for line in grid]  # fmt: skip
+    if first:
+        return [[fast(one, y) for y in line] for line in grid]
+    return [[fast(x, one) for x in line] for line in grid]
 
 
 def _fast(op: str, plain: Callable[[float, float], Value]) -> Callable[[Value, Value], Value]:
@@ -489,6 +521,20 @@ def _fast_compare(op: str, plain: Callable[[Any, Any], bool]) -> Callable[[Value
 
 
 _NUMERIC = (float, bool)
+# the operators whose result for two floats (and, for a comparison, for two texts in ASCII
+# made lower case) is Python's own
+_PYTHON: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "=": operator.eq,
+    "<>": operator.ne,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+_ORDER = frozenset(("=", "<>", "<", ">", "<=", ">="))
 _FAST: dict[str, Callable[[Value, Value], Value]] = {
     "+": _fast("+", lambda x, y: x + y),
     "-": _fast("-", lambda x, y: x - y),
