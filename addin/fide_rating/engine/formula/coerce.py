@@ -452,8 +452,13 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
         if plain is None:
             return [[fast(x, y) for x, y in zip(ra, rb, strict=True)]
                     for ra, rb in zip(a, b, strict=True)]  # fmt: skip
-        return [[plain(x, y) if x.__class__ is float and y.__class__ is float else fast(x, y)
-                 for x, y in zip(ra, rb, strict=True)]
+        if op in _ORDER:
+            return [[plain(x, y) if x.__class__ is float and y.__class__ is float else fast(x, y)
+                     for x, y in zip(ra, rb, strict=True)]
+                    for ra, rb in zip(a, b, strict=True)]  # fmt: skip
+        # + - *: numbers and logicals (a product of comparisons) as numbers
+        return [[plain(float(x), float(y)) if x.__class__ in _NUMERIC and y.__class__ in _NUMERIC
+                 else binary(op, x, y) for x, y in zip(ra, rb, strict=True)]
                 for ra, rb in zip(a, b, strict=True)]  # fmt: skip
     if fast is not None and len(a) == len(a[0]) == 1:  # one value against an array
         return _against(a[0][0], b, fast, plain, op in _ORDER, first=True)

@@ -383,7 +383,12 @@ def _call(book: Book, sh: str, r: int, c: int, fixed: list[Any], k: int, step: A
         return error
     args = fixed.copy()
     args[k] = x
-    return _result(book, sh, r, c, impl(book, sh, r, c, args))
+    x = impl(book, sh, r, c, args)
+    if x.__class__ is str and len(x) > MAX_TEXT:
+        return VALUE
+    if isinstance(x, Area | list):
+        return scalar(book, x, r, c)
+    return x  # type: ignore[no-any-return]
 
 
 def _step(kind: str, strict: frozenset[str]) -> Callable[[Any], Any]:
