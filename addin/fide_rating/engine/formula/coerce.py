@@ -29,13 +29,15 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import functools
+import gc
 import math
 import operator
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from decimal import Decimal
+from itertools import chain
 from typing import Any
 
 from .values import (
@@ -446,55 +448,70 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
     cols = max(len(a[0]), len(b[0]))
     check_size(rows, cols)  # a column of a million against a row of a thousand: refused
     fast = _FAST.get(op)
-    # two numbers (two floats: the usual case) at once, anything else as ``fast`` takes it
+    # two numbers (two floats: the usual case) at once, anything else as ``fast`` takes it;
+    # the values taken row by row in one run, the rows made at the end
     plain = _PYTHON.get(op)
     if fast is not None and len(a) == len(b) and len(a[0]) == len(b[0]):  # the usual case
+        pairs = zip(chain.from_iterable(a), chain.from_iterable(b), strict=True)
         if plain is None:
-            return [[fast(x, y) for x, y in zip(ra, rb, strict=True)]
-                    for ra, rb in zip(a, b, strict=True)]  # fmt: skip
+            return rows_of([fast(x, y) for x, y in pairs], cols)
         if op in _ORDER:
-            return [[plain(x, y) if x.__class__ is float and y.__class__ is float else fast(x, y)
-                     for x, y in zip(ra, rb, strict=True)]
-                    for ra, rb in zip(a, b, strict=True)]  # fmt: skip
+            return rows_of([plain(x, y) if x.__class__ is float and y.__class__ is float
+                          else fast(x, y) for x, y in pairs], cols)  # fmt: skip
         # + - *: numbers and logicals (a product of comparisons) as numbers
-        return [[plain(float(x), float(y)) if x.__class__ in _NUMERIC and y.__class__ in _NUMERIC
-                 else binary(op, x, y) for x, y in zip(ra, rb, strict=True)]
-                for ra, rb in zip(a, b, strict=True)]  # fmt: skip
+        return rows_of([plain(float(x), float(y)) if x.__class__ in _NUMERIC and
+                      y.__class__ in _NUMERIC else binary(op, x, y) for x, y in pairs],
+                     cols)  # fmt: skip
     if fast is not None and len(a) == len(a[0]) == 1:  # one value against an array
-        return _against(a[0][0], b, fast, plain, op in _ORDER, first=True)
+        return rows_of(_against(a[0][0], chain.from_iterable(b), fast, plain, op, True), cols)
     if fast is not None and len(b) == len(b[0]) == 1:
-        return _against(b[0][0], a, fast, plain, op in _ORDER, first=False)
+        return rows_of(_against(b[0][0], chain.from_iterable(a), fast, plain, op, False), cols)
     return [
         [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
     ]
 
 
+def rows_of(values: list[Value], cols: int) -> Array:
+    """Values taken row by row made rows of ``cols`` again. The cyclic garbage collector
+    waits while they are made: a column of 30,000 values is 30,000 new lists, which would
+    set it going over every object the workbook holds again and again, for lists that hold
+    no cycle."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        if cols == 1:
+            return [[v] for v in values]
+        return [values[i : i + cols] for i in range(0, len(values), cols)]
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _against(
     one: Value,
-    grid: Array,
+    values: Iterable[Value],
     fast: Callable[[Value, Value], Value],
     plain: Callable[[Any, Any], Any] | None,
-    order: bool,
+    op: str,
     first: bool,
-) -> Array:
-    """``one op x`` (``first``) or ``x op one`` for each ``x`` of the array: the number, or
-    (for a comparison, ``order``) the text compared without regard to case, made ready once."""
+) -> list[Value]:
+    """``one op x`` (``first``) or ``x op one`` for each ``x`` of the values: a number, or
+    (for a comparison) a text compared without regard to case, made ready once."""
     if plain is not None and one.__class__ is float:
         if first:
-            return [[plain(one, y) if y.__class__ is float else fast(one, y) for y in line]
-                    for line in grid]  # fmt: skip
-        return [[plain(x, one) if x.__class__ is float else fast(x, one) for x in line]
-                for line in grid]  # fmt: skip
-    if plain is not None and order and isinstance(one, str) and one.isascii():
+            return [plain(one, y) if y.__class__ is float else fast(one, y) for y in values]
+        return [plain(x, one) if x.__class__ is float else fast(x, one) for x in values]
+    if plain is not None and op in _ORDER and isinstance(one, str) and one.isascii():
         low = one.lower()
         if first:
-            return [[plain(low, y.lower()) if y.__class__ is str and y.isascii() else fast(one, y)
-                     for y in line] for line in grid]  # fmt: skip
-        return [[plain(x.lower(), low) if x.__class__ is str and x.isascii() else fast(x, one)
-                 for x in line] for line in grid]  # fmt: skip
+            return [plain(low, y.lower()) if y.__class__ is str and y.isascii() else fast(one, y)
+                    for y in values]  # fmt: skip
+        return [plain(x.lower(), low) if x.__class__ is str and x.isascii() else fast(x, one)
+                for x in values]  # fmt: skip
     if first:
-        return [[fast(one, y) for y in line] for line in grid]
-    return [[fast(x, one) for x in line] for line in grid]
+        return [fast(one, y) for y in values]
+    return [fast(x, one) for x in values]
 
 
 def _fast(op: str, plain: Callable[[float, float], Value]) -> Callable[[Value, Value], Value]:

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..formula.coerce import cancelled, number, text_of, truth
+from ..formula.coerce import cancelled, number, rows_of, text_of, truth
 from ..formula.values import (
     MAX_TEXT,
     VALUE,
@@ -289,9 +289,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                         else _result(book, sh, r, c, impl(book, sh, r, c, args))
                     )
                 results.append(y)
-        if cols == 1:
-            return [[x] for x in results]
-        return [results[i * cols : (i + 1) * cols] for i in range(rows)]
+        return rows_of(results, cols)
 
     def run(book: Book, sh: str, r: int, c: int) -> Result:
         raw: list[Result] = []
