@@ -113,3 +113,44 @@ def test_a_pattern_without_wildcards_is_its_text_regardless_of_case() -> None:
     assert Wildcard("a?b").plain is None
     assert Wildcard("").search("abc", 3) == 3
     assert Wildcard("").search("abc", 4) == -1
+
+
+# the criteria of COUNTIFS over a column of every kind of value, against a second column
+_SECOND = {f"G{i}": v for i, v in enumerate((5, 1, "x", 7, 0, 9, 2, 3, None, 8, 6, 4, 1, 2, 3),
+                                            1) if v is not None}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "criteria",
+    [
+        '"abc"',
+        '"a*"',
+        '"<>a~*b"',
+        '">0"',
+        '"3"',
+        "TRUE",
+        '""',
+        '"<>"',
+        '"#N/A"',
+    ],
+)
+def test_countifs_over_columns_counts_each_row_as_that_row_alone(criteria: str) -> None:
+    """COUNTIFS over H1:H15 and G1:G15 is the sum of COUNTIFS over each row's two cells (a
+    row that fails the first criterion is not counted whatever the second); SUMIFS alike."""
+    cells = {**COLUMN, **_SECOND}
+    counted = ev(f'=COUNTIFS(H1:H{ROWS},{criteria},G1:G{ROWS},">2")', cells)
+    assert counted == sum(ev(f'=COUNTIFS(H{i},{criteria},G{i},">2")', cells)  # type: ignore[misc]
+                          for i in range(1, ROWS + 1))  # fmt: skip
+    added = ev(f"=SUMIFS(G1:G{ROWS},H1:H{ROWS},{criteria})", cells)
+    assert added == sum(ev(f"=SUMIFS(G{i},H{i},{criteria})", cells)  # type: ignore[misc]
+                        for i in range(1, ROWS + 1))  # fmt: skip
+
+
+def test_a_sum_range_is_taken_in_the_criteria_range_s_size() -> None:
+    """SUMIF's sum range from its first cell in the criteria range's size (Excel's SUMIF
+    documentation), a column and a block of two columns alike."""
+    cells = {"A1": 1, "A2": 2, "A3": 3, "B1": 10, "B2": 20, "B3": 30, "C1": 100, "C3": 300}
+    assert ev('=SUMIF(A1:A3,">1",B1)', cells) == 50.0
+    assert ev('=SUMIF(A1:B3,">2",B1)', cells) == 30.0 + 100.0 + 300.0  # B3, C1, C3
+    assert ev('=SUMIF(A1:A3,">1",B1:B2)', cells) == 50.0
+    assert ev('=COUNTIFS(A1:A3,">1",B1:B3,"<30")', cells) == 1.0

@@ -498,6 +498,14 @@ def _against(
 ) -> list[Value]:
     """``one op x`` (``first``) or ``x op one`` for each ``x`` of the values: a number, or
     (for a comparison) a text compared without regard to case, made ready once."""
+    if plain is not None and op not in _ORDER and one.__class__ in _NUMERIC:
+        # + - *: a logical as a number too (``--ISNUMBER(...)`` is each one times -1)
+        x = float(one)
+        if first:
+            return [plain(x, float(y)) if y.__class__ in _NUMERIC else binary(op, one, y)
+                    for y in values]  # fmt: skip
+        return [plain(float(y), x) if y.__class__ in _NUMERIC else binary(op, y, one)
+                for y in values]  # fmt: skip
     if plain is not None and one.__class__ is float:
         if first:
             return [plain(one, y) if y.__class__ is float else fast(one, y) for y in values]
