@@ -154,7 +154,7 @@ def convert(kind: str, v: Value) -> Value:
     if kind == "s":
         return text_of(v)
     if kind == "b":
-        return truth(v)
+        return _LOGICAL(v)
     return v
 
 
@@ -277,17 +277,25 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                                 break
                     elif step is _LAZY:
                         y = _constant(y)
+                    elif step is _LOGICAL:
+                        if y.__class__ is not bool:
+                            y = truth(y)
+                            if isinstance(y, XlError):
+                                break
                     elif step is not _PASS:
                         y = step(y)
                         if isinstance(y, XlError):
                             break
                     args[k] = y
                 else:
-                    y = (
-                        error
-                        if error is not None
-                        else _result(book, sh, r, c, impl(book, sh, r, c, args))
-                    )
+                    if error is not None:
+                        y = error
+                    else:
+                        y = impl(book, sh, r, c, args)
+                        if y.__class__ is str and len(y) > MAX_TEXT:
+                            y = VALUE
+                        elif isinstance(y, Area | list):
+                            y = scalar(book, y, r, c)
                 results.append(y)
         return rows_of(results, cols)
 
@@ -373,6 +381,11 @@ def _call(book: Book, sh: str, r: int, c: int, fixed: list[Any], k: int, step: A
                 return x
     elif step is _LAZY:
         x = _constant(x)
+    elif step is _LOGICAL:
+        if x.__class__ is not bool:
+            x = truth(x)
+            if isinstance(x, XlError):
+                return x
     elif step is not _PASS:
         x = step(x)
         if isinstance(x, XlError):
@@ -398,7 +411,7 @@ def _step(kind: str, strict: frozenset[str]) -> Callable[[Any], Any]:
     if kind == "s":
         return _TEXT
     if kind == "b":
-        return truth
+        return _LOGICAL
     if kind == "f":
         return _LAZY
     return _ERRORS if kind in strict else _PASS
@@ -410,6 +423,10 @@ def _NUMBER(v: Value) -> Value:  # noqa: N802 - a marker compared by identity
 
 def _TEXT(v: Value) -> Value:  # noqa: N802
     return text_of(v)
+
+
+def _LOGICAL(v: Value) -> Value:  # noqa: N802
+    return truth(v)
 
 
 def _ERRORS(v: Value) -> Value:  # noqa: N802 - its error is the result, else it as it is
