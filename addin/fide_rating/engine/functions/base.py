@@ -71,6 +71,7 @@ Impl = Callable[[Book, str, int, int, list[Any]], Result]
 
 VALUES = frozenset("nsbve")  # the value classes, by the type they convert to
 _STRICT = frozenset("nsbv")  # value classes whose errors are the result
+_ARRAY = (Area, list)  # a range or an array (``Area | list`` made anew at every test)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +295,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                         y = impl(book, sh, r, c, args)
                         if y.__class__ is str and len(y) > MAX_TEXT:
                             y = VALUE
-                        elif isinstance(y, Area | list):
+                        elif isinstance(y, _ARRAY):
                             y = scalar(book, y, r, c)
                 results.append(y)
         return rows_of(results, cols)
@@ -360,7 +361,7 @@ def _result(book: Book, sh: str, r: int, c: int, x: Result) -> Value:
     """An element's result as one value (a text too long for Excel #VALUE!)."""
     if x.__class__ is str and len(x) > MAX_TEXT:
         return VALUE
-    if isinstance(x, Area | list):
+    if isinstance(x, _ARRAY):
         return scalar(book, x, r, c)
     return x
 
@@ -397,7 +398,7 @@ def _call(book: Book, sh: str, r: int, c: int, fixed: list[Any], k: int, step: A
     x = impl(book, sh, r, c, args)
     if x.__class__ is str and len(x) > MAX_TEXT:
         return VALUE
-    if isinstance(x, Area | list):
+    if isinstance(x, _ARRAY):
         return scalar(book, x, r, c)
     return x  # type: ignore[no-any-return]
 
