@@ -414,6 +414,11 @@ EXCEL_RETRACED: list[tuple[str, float, str]] = [
     ("=T.DIST(-1E6,10,TRUE)", 1.230468749943611e-56, "T_DIST.xlsx D19"),
     ("=BETA.DIST(0.555,100,1,TRUE,0.1,1)", 2.3817091316180232e-30, "BETADIST_BETAINV.xlsx G30"),
     ("=T.DIST(1,2,TRUE)", 0.7886751345948129, "T_DIST.xlsx D16"),
+    # the binomial densities' powers as exp(n ln p), far in a tail and near the middle
+    ("=NEGBINOM.DIST(0,100,0.01,TRUE)", 1.0000000000000348e-200, "BINOM.xlsx NEGBINOM.DIST!E37"),
+    ("=NEGBINOM.DIST(0,10,0.3,TRUE)", 5.904899999999995e-06, "BINOM.xlsx NEGBINOM.DIST!E20"),
+    ("=BINOM.DIST(1,100,0.99,TRUE)", 9.90100000000073e-197, "BINOM.xlsx BINOM.DIST!E32"),
+    ("=BINOM.DIST(0,10,0.3,TRUE)", 0.028247524899999994, "BINOM.xlsx BINOM.DIST!E18"),
 ]
 
 
@@ -430,7 +435,6 @@ EXCEL_APPROXIMATE: list[tuple[str, float, float, str]] = [
     # Student's t inverse for 1,000 degrees of freedom
     ("=T.INV.2T(0.3175524180846723,1000)", 0.9999999999999449, 1e-13, "T_DIST.xlsx D18"),
     ("=CONFIDENCE.T(0.05,1,46023)", 0.00913633574213239, 1e-11, "CONFIDENCE.xlsx E49"),
-    ("=CUMIPMT(0.0083,36,8000,1,10,1)", -520.1181191021385, 1e-13, "CUMPRINC_CUMIPMT.xlsx G2"),
 ]
 
 
@@ -454,3 +458,18 @@ def test_python_in_excel_is_reported_not_a_name_error() -> None:
     used to be #NAME?, a value Excel never saved for it."""
     with pytest.raises(Unsupported, match="PY is an Excel function recalc does not compute"):
         ev("=_xlfn._xlws.PY(0,1,A1)")
+
+
+@pytest.mark.parametrize(
+    ("formula", "excel"),
+    [
+        ("=SKEW(1,2,3,0.12,1,2,3,3)", -0.41015281605980153),
+        ("=SKEW.P(1,2,3,0.12,1,2,3,3)", -0.32885385298206216),
+        ("=KURT(1,2,3,0.12,1,2,3,3)", -1.2129835263391704),
+    ],
+)
+def test_the_shape_of_a_sample_to_excels_bit(formula: str, excel: float) -> None:
+    """IronCalc 0.9.1's ``STATISTICAL/MEADIAN_KURT_SKEW_HARMEAN.xlsx``, saved by Excel: the
+    mean, the squared deviations and the powers of the standardized numbers added in order
+    (the exactly rounded sums give -0.410152816059801 and -0.32885385298206193)."""
+    assert ev(formula) == excel

@@ -8,6 +8,9 @@ documentation (support.microsoft.com).
 
 from __future__ import annotations
 
+import pytest
+
+from fide_rating.engine.book import NotComputed
 from fide_rating.engine.formula.values import DIV0, NUM, VALUE
 from test_formula import ev
 
@@ -48,6 +51,20 @@ def test_an_iso_date_text_may_have_spaces_around_its_separators() -> None:
     assert ev('=DATEVALUE("2026 - 01 - 01")') == 46023.0
     assert ev('=DATEVALUE("2026-01-01")') == 46023.0
     assert ev('=DATEVALUE("2026.01.01")') == VALUE
+
+
+def test_a_months_name_before_the_day_is_read_by_the_country_and_reported() -> None:
+    """An Excel of day-first dates, which reads "29-Feb-1900" (DATE.xlsx) and "26-01-01" as
+    26 January 2001 (DATEVALUE.xlsx), gives #VALUE! for "July 1, 2026" (DAYS_DAYS360.xlsx,
+    NETWORKDAYS_NETWORKDAYS.INTL.xlsx) that an Excel of month-first dates reads: the month's
+    name before the day is read by the country's settings, which the file does not keep."""
+    cells = {"A1": "July 1, 2026", "B1": "June 1, 2026"}
+    for formula in ("=DAYS(A1,B1)", "=NETWORKDAYS(B1,A1)", '=DATEVALUE("August 26, 1987")'):
+        with pytest.raises(NotComputed, match="by its country's settings"):
+            ev(formula, cells)
+    assert ev('=DATEVALUE("29-Feb-1900")') == 60.0  # the day before the month's name: read
+    assert ev('=DATEVALUE("1-Jul-2026")') == 46204.0
+    assert ev("=DAYS(A1,B1)", {"A1": "2026-07-01", "B1": "2026-06-01"}) == 30.0
 
 
 # --- WEEKNUM, ISOWEEKNUM ---------------------------------------------------------------------

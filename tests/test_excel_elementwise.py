@@ -13,11 +13,14 @@ from fide_rating.engine.functions.wildcard import Wildcard, compiled
 from test_formula import book, ev
 
 # a column of every kind of value: texts (one not ASCII, one with a wildcard in it, one that
-# reads as a number), numbers, logicals, a blank (H6), errors
+# reads as a number), numbers (two equal to 15 significant digits), logicals, a blank (H6),
+# errors
 COLUMN = {"H1": "Abc", "H2": 3, "H3": True, "H4": "STRASSE", "H5": "straße", "H7": NA,
           "H8": "a*b", "H9": "12", "H10": 0, "H11": False, "H12": "x~y", "H13": -2.5,
-          "H14": VALUE, "H15": ""}  # fmt: skip
-ROWS = 15
+          "H14": VALUE, "H15": "",
+          "H16": 0.1 + 0.2,  # 0.30000000000000004: 0.3 to a comparison (15 digits)
+          "H17": 0.3}  # fmt: skip
+ROWS = 17
 
 
 def ev_array(text: str, cells: dict[str, object]) -> Result:
@@ -61,6 +64,12 @@ def ev_array(text: str, cells: dict[str, object]) -> Result:
         '={X}&"!"',
         "={X}=H1",
         "=H2-{X}",
+        "={X}=0.3",
+        "=0.3<{X}",
+        "={X}>=0.30000000000001",
+        "={X}=H17",
+        "={X}<=H16",
+        "=({X}=0.3)*{X}",
     ],
 )
 def test_each_element_is_the_formula_for_that_element_alone(formula: str) -> None:

@@ -59,6 +59,27 @@ CASES: list[tuple[str, Mapping[str, object], float | XlError, str]] = [
     ("=PV(-0.9,1,100,300,1)", {}, -3100.000000000001, "PV.xlsx Sheet1!F23"),
     ("=PMT(-3,5,100,300,1)", {}, NUM, "PMT.xlsx Sheet1!F8"),
     ("=PMT(0,3,100,300,1)", {}, -133.33333333333334, "PMT.xlsx Sheet1!F9"),
+    # CUMIPMT: each period's interest on its balance, r·pv·((1+r)^n - (1+r)^(k-1)) /
+    # ((1+r)^n - 1): to the 15th digit at a low rate (where the payment less the principal
+    # misses it) and at a high one (where the balance as a future value misses it)
+    ("=CUMIPMT(0.0083,36,8000,1,10,1)", {}, -520.1181191021385, "CUMPRINC_CUMIPMT.xlsx G2"),
+    ("=CUMIPMT(0.0083,36,8000,3,10,0)", {}, -459.6252739600568, "CUMPRINC_CUMIPMT.xlsx G29"),
+    ("=CUMIPMT(0.0083,36,8000,3,10,1)", {}, -455.8417871269037, "CUMPRINC_CUMIPMT.xlsx G31"),
+    ("=CUMIPMT(0.3,36,8000,3,30,1)", {}, -50422.18667857409, "CUMPRINC_CUMIPMT.xlsx G4"),
+    # FV: the value and the payments cancelling to their last bits are 0 (a sum's rule)
+    ("=FV(1,3,-57.142857142857146,100,1)", {}, 0.0, "PMT.xlsx L3 (-1.1E-13 in doubles)"),
+    ("=FV(1,3,-114.28571428571429,100)", {}, 0.0, "PMT.xlsx L5"),
+    ("=FV(1,3,-78.57142857142858,100,1)", {}, 300.0000000000002, "PMT.xlsx L2"),
+    # IPMT and PPMT in closed form, Excel's figures to the 15th digit at high rates (where
+    # the balance less the payments, or the payment less the interest, cancels) and at low
+    ("=IPMT(0.7,10,36,8000)", {}, -5599.996670420361, "IPMT_PPMT.xlsx H5"),
+    ("=IPMT(0.8,10,36,18000,0,1)", {}, -7999.998980147468, "IPMT_PPMT.xlsx G7"),
+    ("=IPMT(0.8,10,36,18000)", {}, -14399.998164265444, "IPMT_PPMT.xlsx H7"),
+    ("=PPMT(0.3,5,36,8000,0,1)", {}, -0.4169797444000284, "IPMT_PPMT.xlsx I4"),
+    ("=PPMT(0.3,5,36,8000)", {}, -0.542073667720037, "IPMT_PPMT.xlsx J4"),
+    ("=IPMT(0.0083,1,36,8000)", {}, -66.4, "IPMT_PPMT.xlsx H2"),
+    ("=PPMT(0.0083,1,36,8000,0,1)", {}, -255.86361744160234, "IPMT_PPMT.xlsx I2"),
+    ("=PPMT(0.0083,1,36,8000)", {}, -191.5872854663676, "IPMT_PPMT.xlsx J2"),
     # IPMT and PPMT: a fraction of a period past nper is computed, nper + 1 is #NUM!
     ("=IPMT(0.1,3.9,3,8000,10,1)", {}, -26.866364667656377, "IPMT_PPMT.xlsx G17"),
     ("=PPMT(0.1,3.9,3,8000)", {}, -3186.4035714405527, "IPMT_PPMT.xlsx J17"),

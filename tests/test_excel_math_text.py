@@ -17,8 +17,10 @@ from fide_rating.engine.book import Book
 from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula import col_letters
 from fide_rating.engine.formula.coerce import CODE_PAGE
-from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE
+from fide_rating.engine.formula.values import DIV0, NA, NAME, NUM, VALUE, XlError
+from fide_rating.engine.package.cells import rich_errors
 from fide_rating.engine.recalc import recalc_file
+from test_excel_lookup import ev_array
 from test_formula import ev
 
 # --- GCD and LCM (calc_tests/MATH_AND_TRIGONOMETRY/GCD_LCM.xlsx) ----------------------------
@@ -261,6 +263,16 @@ def test_math_rules(formula: str, cells: dict[str, object], expected: object) ->
         ("=BESSELJ(-10,0)", {}, -0.2459357644412996),
         ("=BESSELY(10,0)", {}, 0.05567116743095123),  # Y0 keeps Numerical Recipes'
         ("=BESSELJ(3.5,0)", {}, -0.3801277406664696),
+        # and its J1 from 8 on, a term more than Numerical Recipes' (0.0434727463393427)
+        ("=BESSELJ(10,1)", {}, 0.04347224965225415),
+        ("=BESSELJ(32,1)", {}, -0.0265890283162847),
+        ("=BESSELJ(-10,1)", {}, -0.04347224965225415),
+        ("=BESSELJ(3.5,1)", {}, 0.13737752717818574),  # below 8: Numerical Recipes'
+        ("=BESSELJ(10,7)", {}, 0.2167104380031489),  # upward from J0 and J1
+        ("=BESSELJ(32,10)", {}, -0.028941015632886966),
+        ("=BESSELJ(10,10)", {}, 0.20748610663402065),  # downward: J1 not used
+        ("=BESSELY(10,1)", {}, 0.24901542405799407),  # Y1 keeps Numerical Recipes' P
+        ("=BESSELY(32,1)", {}, -0.13854483144881607),
     ],
 )
 def test_engineering_rules(formula: str, cells: dict[str, object], expected: object) -> None:
@@ -444,3 +456,119 @@ def test_percentof() -> None:
     assert ev("=PERCENTOF({1,2},{1,2,3,4})") == pytest.approx(0.3)
     assert ev("=PERCENTOF(A1:A2,A1:A3)", {"A1": 1, "A2": "x", "A3": 3}) == 0.25
     assert ev("=PERCENTOF(1,0)") == DIV0
+
+
+# --- MAX and MIN (calc_tests/MATH_AND_TRIGONOMETRY/MAX_MIN.xlsx) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("formula", "cells", "expected"),
+    [
+        ('=MAX("abc", NA())', {}, VALUE),  # H49: the first bad argument from the left
+        ('=MAX(NA(), "abc")', {}, NA),  # H48
+        ('=MIN(1, "abc")', {}, VALUE),  # H15
+        # the values given as such before the ranges (cellproof 0.2.1's examples/functions.xlsx
+        # G35 and G59, saved by Excel: H3 holds #N/A)
+        ("=MAX(H3,1/0)", {"H3": NA}, DIV0),
+        ("=MIN(H3,1/0)", {"H3": NA}, DIV0),
+        ("=MIN(H3,1)", {"H3": NA}, NA),
+        ('=MAX(B1:C1, "abc")', {"B1": 5, "C1": DIV0}, VALUE),
+        ('=MAX("abc", B1:C1)', {"B1": 5, "C1": DIV0}, VALUE),
+        ("=MAX(B1:C1, 7)", {"B1": 5, "C1": DIV0}, DIV0),
+        ("=MAX(,-1)", {}, 0.0),  # H51: an argument written empty is a 0
+        ("=MIN(5,)", {}, 0.0),  # H52
+        ("=MIN(-5,)", {}, -5.0),
+        ("=MAX(A7,-3)", {}, -3.0),  # H9: an empty cell is left out, not a 0
+        ("=MAX(-1,2)", {}, 2.0),
+    ],
+)
+def test_max_and_min_read_their_values_then_their_ranges(
+    formula: str, cells: dict[str, object], expected: object
+) -> None:
+    assert ev(formula, cells) == expected
+
+
+def test_rich_errors_after_the_dynamic_array_metadata() -> None:
+    """Excel writes the dynamic arrays' metadata type (XLDAPR) before the rich values' in
+    xl/metadata.xml, both in ``metadataTypes`` and in ``futureMetadata``: the ``vm`` of a cell
+    still names the rich value's error (DROP(A2:A8,7) in IronCalc's
+    LOOKUP_AND_REFERENCE/DROP_TAKE.xlsx, saved #VALUE! with vm="1", is #CALC!)."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rd = 'xmlns="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata"'
+    rvb = '<extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="0"/></ext>'
+    dapr = '<extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"><xda:dynamicArrayProperties'
+    meta = (
+        f'<metadata {ns} xmlns:xlrd="x" xmlns:xda="y"><metadataTypes count="2">'
+        '<metadataType name="XLDAPR"/><metadataType name="XLRICHVALUE"/></metadataTypes>'
+        f'<futureMetadata name="XLDAPR" count="1"><bk>{dapr} fDynamic="1"/></ext></extLst></bk>'
+        f'</futureMetadata><futureMetadata name="XLRICHVALUE" count="1"><bk>{rvb}</extLst></bk>'
+        '</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
+        '<valueMetadata count="1"><bk><rc t="2" v="0"/></bk></valueMetadata></metadata>'
+    )
+    parts = {
+        "xl/metadata.xml": meta.encode(),
+        "xl/richData/rdrichvalue.xml": f'<rvData {rd} count="1"><rv s="0"><v>13</v><v>3</v>'
+        "</rv></rvData>".encode(),
+        "xl/richData/rdrichvaluestructure.xml": f'<rvStructures {rd} count="1"><s t="_error">'
+        '<k n="errorType" t="i"/><k n="subType" t="i"/></s></rvStructures>'.encode(),
+    }
+    assert rich_errors(parts) == {1: XlError("#CALC!")}
+    parts["xl/richData/rdrichvalue.xml"] = parts["xl/richData/rdrichvalue.xml"].replace(
+        b"<v>13</v>", b"<v>8</v>"
+    )
+    assert rich_errors(parts) == {1: XlError("#SPILL!")}
+
+
+def test_single_intersects_in_an_array_formula_too() -> None:
+    """``@`` (_xlfn.SINGLE) takes the range's cell in the formula's row, in an array formula
+    as in any other: {=POWER(@A1:A3,3)} in C2 is 8 (MATH_AND_TRIGONOMETRY/POWER.xlsx); out of
+    the range's rows, #VALUE!; an array's first value."""
+    cells = {"A1": 1, "A2": 2, "A3": 3}
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C2") == [[8.0]]
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C3") == [[27.0]]
+    assert ev_array("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells, at="C4") == VALUE
+    assert ev("=POWER(_xlfn.SINGLE(A1:A3), 3)", cells) == VALUE  # row 99: none of its rows
+    assert ev("=_xlfn.SINGLE({5,6})") == 5.0
+
+
+def test_a_dynamic_array_that_cannot_spill_is_a_spill_error(tmp_path: Path) -> None:
+    """A dynamic array formula (cell metadata, ``cm``) whose result is larger than the range
+    it spilled into when saved, where a cell it would spill into holds something, is #SPILL!
+    (IronCalc's INFORMATION/ISREF.xlsx: FILTER(L1:L2, M1:M2, {1,2,3}) in D9, with a text in
+    E9, saved #SPILL!); with those cells free, or as a legacy array formula (no ``cm``), its
+    range gets its first values."""
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    fx = "_xlfn._xlws.FILTER(L1:L2, M1:M2, {1,2,3})"
+
+    def array(cell: str, dynamic: bool) -> str:
+        cm = ' cm="1"' if dynamic else ""
+        return f'<c r="{cell}"{cm}><f t="array" ref="{cell}">{fx}</f><v>0</v></c>'
+
+    rows = (
+        '<row r="1"><c r="L1"><v>10</v></c><c r="M1" t="b"><v>0</v></c></row>'
+        '<row r="2"><c r="L2"><v>20</v></c><c r="M2" t="b"><v>0</v></c></row>'
+        f'<row r="3">{array("D3", True)}<c r="E3" t="str"><v>x</v></c></row>'
+        f'<row r="4">{array("D4", True)}<c r="G4"><v>5</v></c></row>'
+        f'<row r="5">{array("D5", False)}<c r="E5" t="str"><v>x</v></c></row>'
+        f'<row r="6">{array("D6", True)}<c r="F6"><f>1+1</f><v>2</v></c></row>'
+    )
+    parts = {
+        "[Content_Types].xml": "<Types/>",
+        "xl/workbook.xml": f'<workbook {ns} {rns}><sheets><sheet name="S" sheetId="1" '
+        'r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": "<Relationships>"
+        '<Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>'
+        "</Relationships>",
+        "xl/worksheets/sheet1.xml": f"<worksheet {ns}><sheetData>{rows}</sheetData></worksheet>",
+    }
+    path = tmp_path / "spill.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    out = recalc_file(path, out_dir=tmp_path / "out")
+    got = {f"{s}!{col_letters(c)}{r}": v for (s, r, c), v in out.values.items()}
+    assert got["S!D3"] == XlError("#SPILL!")  # E3 holds a text
+    assert got["S!D4"] == 1.0  # E4 and F4 free (G4 is beyond the three values)
+    assert got["S!D5"] == 1.0  # a legacy array formula does not spill
+    assert got["S!D6"] == XlError("#SPILL!")  # F6 holds a formula

@@ -264,7 +264,7 @@ class Compiler(Scopes):
 
             def neg(book: Book, sh: str, r: int, c: int) -> Result:
                 v = inner(book, sh, r, c)
-                if array and isinstance(v, Area | list):
+                if v.__class__ is list or (array and isinstance(v, Area)):
                     return broadcast("*", as_grid(book, v), [[-1.0]])
                 return arith("*", scalar(book, v, r, c), -1.0)
 
@@ -278,7 +278,7 @@ class Compiler(Scopes):
 
             def pct(book: Book, sh: str, r: int, c: int) -> Result:
                 got = of(book, sh, r, c)
-                if array and isinstance(got, Area | list):  # {=A1:A3%}: each element
+                if got.__class__ is list or (array and isinstance(got, Area)):  # each element
                     return broadcast("/", as_grid(book, got), [[100.0**times]])
                 v = scalar(book, got, r, c)
                 for _ in range(times):
@@ -443,16 +443,21 @@ def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
             return a
 
         return vec
-    if len(steps) == 1:
-        op, right = steps[0]
-        return lambda book, sh, r, c: binary(
-            op, scalar(book, left(book, sh, r, c), r, c), scalar(book, right(book, sh, r, c), r, c)
-        )
 
     def run(book: Book, sh: str, r: int, c: int) -> Result:
-        a = scalar(book, left(book, sh, r, c), r, c)
+        # in an ordinary formula a range is intersected with the formula's row or column,
+        # while an array stays whole and is computed element by element ({1,2,3}*2)
+        a = left(book, sh, r, c)
+        if isinstance(a, Area):
+            a = scalar(book, a, r, c)
         for op, right in steps:
-            a = binary(op, a, scalar(book, right(book, sh, r, c), r, c))
+            b = right(book, sh, r, c)
+            if isinstance(b, Area):
+                b = scalar(book, b, r, c)
+            if a.__class__ is list or b.__class__ is list:
+                a = broadcast(op, as_grid(book, a), as_grid(book, b))
+            else:
+                a = binary(op, a, b)  # type: ignore[arg-type]
         return a
 
     return run

@@ -17,7 +17,7 @@ from .book import MISSING, Book, Origins, Problem, not_computed
 from .compiler import Compiler
 from .formula import ERRORS, Area, Fn, Unsupported, Value, col_letters, col_number
 from .formula.structured import Table, rewrite
-from .formula.values import element
+from .formula.values import Result, XlError, element
 from .package import (
     WorkbookError,
     check_totals,
@@ -102,6 +102,7 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
         except WorkbookError as error:  # where: the sheet, and its part
             raise WorkbookError(f"sheet {title!r} ({part}): {error}") from None
         book.extents[title] = (max_row, max_col)
+        dynamic = _dynamic_cells(parts[part])
         filters = tuple(t.filtered for t in in_tables.values() if t.sheet == title and t.filtered)
         book.hidden[title] = hidden_rows(parts[part], filters)
         cached[title] = stored
@@ -177,6 +178,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                                 f"an array formula over more than {MAX_ARRAY_CELLS:,} cells"
                             )
                         master = compiler.compile_array(f.text or "", r, c)
+                        if (r, c) in dynamic:
+                            master = _spilling(master, book.spills[key])
                     except Unsupported as error:  # its range's values, as the file has them,
                         _uncomputed(book, fixed, key, corner, f"{title}!{here}")  # may be stale
                         why = f"in the array formula at {here}, not computed: {error}"
@@ -276,6 +279,45 @@ def _uncomputed(
 
 
 _REF = re.compile(r"([A-Z]{1,3})([0-9]+)")
+_DYNAMIC = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*?\bcm="\d+"')
+SPILL = XlError("#SPILL!")
+
+
+def _dynamic_cells(part: bytes) -> set[tuple[int, int]]:
+    """The cells of a sheet's dynamic array formulas (Excel 365's, which spill): those with
+    cell metadata (a ``cm`` attribute, Excel's XLDAPR)."""
+    if b' cm="' not in part:
+        return set()
+    return {(int(digits), col_number(letters.decode())) for letters, digits in
+            _DYNAMIC.findall(part)}  # fmt: skip
+
+
+def _spilling(master: Fn, spill: Area) -> Fn:
+    """A dynamic array formula's result, or #SPILL! where it is larger than the range it
+    spilled into when saved and a cell it would spill into holds something, as in Excel
+    (FILTER(L1:L2,M1:M2,{1,2,3}) in D9 with a text in E9 is #SPILL! in IronCalc's
+    INFORMATION/ISREF.xlsx)."""
+
+    def run(book: Any, sheet: str, row: int, col: int) -> Result:
+        got = master(book, sheet, row, col)
+        if isinstance(got, Area):
+            rows, cols = got.rows, got.cols
+        elif isinstance(got, list) and got and got[0]:
+            rows, cols = len(got), len(got[0])
+        else:
+            return got
+        if rows <= spill.rows and cols <= spill.cols:
+            return got
+        last_row, last_col = book.extents.get(spill.sheet, (0, 0))
+        for r in range(spill.r1, min(spill.r1 + rows - 1, last_row) + 1):
+            for c in range(spill.c1, min(spill.c1 + cols - 1, last_col) + 1):
+                at = (spill.sheet, r, c)
+                beyond = r > spill.r2 or c > spill.c2  # where it did not spill when saved
+                if beyond and (at in book.compiled or book.results.get(at) is not None):
+                    return SPILL
+        return got
+
+    return run
 
 
 def _pick(master: Fn, key: tuple[str, int, int], i: int, j: int) -> Fn:
@@ -294,6 +336,8 @@ def _pick(master: Fn, key: tuple[str, int, int], i: int, j: int) -> Fn:
             return book.value(got.sheet, got.r1 + ii, got.c1 + jj)  # type: ignore[no-any-return]
         if isinstance(got, list):
             return element(got, i, j) if got and got[0] else ERRORS["#N/A"]
+        if got == SPILL and (i, j) != (0, 0):
+            return None  # a formula that cannot spill: its first cell alone says so
         return got  # type: ignore[no-any-return]
 
     return pick

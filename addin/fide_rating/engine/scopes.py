@@ -144,7 +144,7 @@ class Scopes:
                     self._scopes = scopes
             return found(book, sh, r, c)
 
-        return lambda book, sh, r, c: Lambda(most, least, body, frames, [])
+        return lambda book, sh, r, c: Lambda(most, least, body, frames, [], name)
 
     def invoke(self, callee: Fn, args: list[tuple[Any, ...]], *, array: bool) -> _Compiling:
         """A function value called with ``args``: each computed (a reference stays one,

@@ -6,11 +6,12 @@ value parameter do with a text, what ``&`` and the text functions do with a numb
   trailing spaces, a sign or parentheses for a negative, a currency sign ($ or € before
   the number, € after it: ``23€``), thousands separators in groups of three, a decimal
   point, an exponent, a percent sign; a date (``1987-08-26``, ``8/26/1987``,
-  ``26-Aug-1987``, ``August 26, 1987``) or a time (``14:30``, ``2:30 PM``), or both; a whole
+  ``26-Aug-1987``) or a time (``14:30``, ``2:30 PM``), or both; a whole
   number and a fraction (``1 1/2``). Anything else is ``#VALUE!``, and so is a number beyond
   the largest a double holds (``1e400``). A date of numbers only other than year-month-day
-  (``8/26/1987``, ``26/8``) is read by the saving Excel's country settings, which the file
-  does not keep: reported.
+  (``8/26/1987``, ``26/8``), and a month's name before the day (``August 26, 1987``, which
+  an Excel of day-first dates does not read), are read by the saving Excel's country
+  settings, which the file does not keep: reported.
 * **Number to text** (:func:`text_of`): Excel's General format without a column width, as
   Excel's ``&`` gives it: 15 significant digits; the plain form while it has at most 15
   integer digits, or, below 1, at most 18 digits after the point; otherwise the scientific
@@ -204,6 +205,8 @@ def _read_date(t: str) -> int | None:
         parts = dict(zip(order, m.groups(), strict=True))
         if order == "mdy":
             return _by_country(t, *m.groups())
+        if order == "Mdy":  # read month first where dates are (US), #VALUE! where not
+            raise Unsupported(f"the date {t!r}, which Excel reads by its country's settings")
         if "M" in parts:
             month = _MONTHS.get(parts["M"].lower().rstrip("."))
             if month is None:
@@ -328,9 +331,19 @@ def _unaccented(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
 
 
-def compare(op: str, a: Value, b: Value) -> Value:
+def same15(x: float, y: float) -> bool:
+    """Whether two different numbers are equal to a comparison operator: Excel rounds both
+    sides of ``=``, ``<>``, ``<``, ``>``, ``<=`` and ``>=`` to 15 significant digits for the
+    comparison alone, so ``=0.1+0.2=0.3`` is TRUE while ``=10.01-10=0.01`` is FALSE (two
+    numbers further apart than 1 in 10**14 never round alike: the cheap test first)."""
+    return abs(x - y) <= 1e-14 * max(abs(x), abs(y)) and format(x, ".15g") == format(y, ".15g")
+
+
+def compare(op: str, a: Value, b: Value, *, operator: bool = False) -> Value:
     """``a op b`` for the comparison operators: a blank compares as 0, "" or FALSE, whatever
-    the other side is; values of different types by :func:`rank_key`."""
+    the other side is; values of different types by :func:`rank_key`. As an ``operator``,
+    numbers equal to 15 significant digits are equal (:func:`same15`); a function's
+    criteria compare them as they are."""
     if isinstance(a, XlError):
         return a
     if isinstance(b, XlError):
@@ -340,6 +353,8 @@ def compare(op: str, a: Value, b: Value) -> Value:
     if b is None:
         b = "" if isinstance(a, str) else False if isinstance(a, bool) else 0.0
     ka, kb = rank_key(a), rank_key(b)
+    if operator and ka[0] == kb[0] == 1 and ka[1] != kb[1] and same15(ka[1], kb[1]):
+        ka = kb
     if op == "=":
         return ka == kb
     if op == "<>":
@@ -427,7 +442,7 @@ def binary(op: str, a: Value, b: Value) -> Value:
         if isinstance(y, XlError):
             return y
         return x + y if len(x) + len(y) <= MAX_TEXT else VALUE  # Excel's longest text
-    return compare(op, a, b)
+    return compare(op, a, b, operator=True)
 
 
 def cancelled(result: float, side: float) -> bool:
@@ -456,7 +471,9 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
         if plain is None:
             return rows_of([fast(x, y) for x, y in pairs], cols)
         if op in _ORDER:
-            return rows_of([plain(x, y) if x.__class__ is float and y.__class__ is float
+            # two floats further apart than 15 significant digits reach (:func:`same15`)
+            return rows_of([plain(x, y) if x.__class__ is float and y.__class__ is float and
+                            (x == y or abs(x - y) > 1e-14 * max(abs(x), abs(y)))
                           else fast(x, y) for x, y in pairs], cols)  # fmt: skip
         # + - *: numbers and logicals (a product of comparisons) as numbers
         return rows_of([plain(float(x), float(y)) if x.__class__ in _NUMERIC and
@@ -506,10 +523,15 @@ def _against(
                     for y in values]  # fmt: skip
         return [plain(float(y), x) if y.__class__ in _NUMERIC else binary(op, y, one)
                 for y in values]  # fmt: skip
-    if plain is not None and one.__class__ is float:
+    if plain is not None and isinstance(one, float):
+        # a number: each float further from it than 15 significant digits reach (else as
+        # :func:`same15` says) compared at once
+        size = abs(one)
         if first:
-            return [plain(one, y) if y.__class__ is float else fast(one, y) for y in values]
-        return [plain(x, one) if x.__class__ is float else fast(x, one) for x in values]
+            return [plain(one, y) if y.__class__ is float and (y == one or abs(one - y) > 1e-14
+                    * max(size, abs(y))) else fast(one, y) for y in values]  # fmt: skip
+        return [plain(x, one) if x.__class__ is float and (x == one or abs(x - one) > 1e-14
+                * max(abs(x), size)) else fast(x, one) for x in values]  # fmt: skip
     if plain is not None and op in _ORDER and isinstance(one, str) and one.isascii():
         low = one.lower()
         if first:
@@ -542,10 +564,10 @@ def _fast_compare(op: str, plain: Callable[[Any, Any], bool]) -> Callable[[Value
         kind = x.__class__
         if kind is y.__class__:
             if kind is float:
-                return plain(x, y)
+                return plain(x, x) if x != y and same15(x, y) else plain(x, y)  # type: ignore[arg-type]
             if kind is str and x.isascii() and y.isascii():  # type: ignore[union-attr]
                 return plain(x.lower(), y.lower())  # type: ignore[union-attr]
-        return compare(op, x, y)
+        return compare(op, x, y, operator=True)
 
     return f
 

@@ -2,8 +2,8 @@
 UNIQUE, TAKE, DROP, CHOOSEROWS, CHOOSECOLS, VSTACK, HSTACK, TOCOL, TOROW, WRAPCOLS, WRAPROWS,
 EXPAND, TRIMRANGE, and ``@`` (SINGLE).
 
-May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base` and the
-standard library.
+May import: :mod:`fide_rating.engine.formula` (values, coercions), :mod:`.base`,
+:mod:`.lambdas` (function values) and the standard library.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from ..formula.values import (
     XlError,
     as_grid,
     check_size,
+    scalar,
     size,
 )
 from .base import define
+from .lambdas import Lambda
 
 CALC = XlError("#CALC!")
 
@@ -182,9 +184,13 @@ define("CHOOSECOLS", "x n")(_choose_lines(True))
 
 def _stack(vertical: bool) -> Callable[..., Result]:
     """VSTACK and HSTACK: the arrays one below (beside) the other, short ones padded with
-    #N/A."""
+    #N/A; an error given itself is the result, but function values are stacked as values
+    (``HSTACK(SUM,AVERAGE)``, GROUPBY's several functions)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        for a in args:
+            if isinstance(a, XlError) and not isinstance(a, Lambda):
+                return a
         grids = [_whole(book, a) for a in args]
         if not vertical:
             grids = [[list(t) for t in zip(*g, strict=True)] for g in grids]
@@ -195,10 +201,10 @@ def _stack(vertical: bool) -> Callable[..., Result]:
     return impl
 
 
-define("VSTACK", "x")(_stack(True))
+define("VSTACK", "x", errors=True)(_stack(True))
 
 
-define("HSTACK", "x")(_stack(False))
+define("HSTACK", "x", errors=True)(_stack(False))
 
 
 def _to_line(column: bool) -> Callable[..., Result]:
@@ -226,10 +232,12 @@ define("TOCOL", "x n? b?")(_to_line(True))
 define("TOROW", "x n? b?")(_to_line(False))
 
 
-@define("SINGLE", "v")
-def _single(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
-    """Excel's ``@`` (implicit intersection), written ``_xlfn.SINGLE`` in the file."""
-    return args[0]
+@define("SINGLE", "r")
+def _single(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """Excel's ``@`` (implicit intersection), written ``_xlfn.SINGLE`` in the file: a range's
+    cell in the formula's row or column, in an array formula too (POWER(@A1:A3,3) in row 2 is
+    8 in IronCalc's MATH_AND_TRIGONOMETRY/POWER.xlsx); an array's first value."""
+    return scalar(book, args[0], r, c)
 
 
 def _ranked(lines: list[list[Value]], key: list[Value], descending: bool) -> list[int]:

@@ -70,6 +70,9 @@ from .wildcard import Wildcard, compiled
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 
 VALUES = frozenset("nsbve")  # the value classes, by the type they convert to
+# functions that give a reference: over an array of positions in an ordinary formula Excel
+# gives what its references allow, which is not settled here (reported, not guessed)
+_REFERENCES = frozenset({"INDEX", "OFFSET", "INDIRECT"})
 _STRICT = frozenset("nsbv")  # value classes whose errors are the result
 _ARRAY = (Area, list)  # a range or an array (``Area | list`` made anew at every test)
 
@@ -215,7 +218,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             if step is _PASS:
                 out.append(v)
             elif step is _LAZY:
-                out.append(f if lazy or not array else _constant(v))  # type: ignore[arg-type]
+                out.append(f if lazy else _constant(v))  # type: ignore[arg-type]
             else:
                 x = step(v)
                 if isinstance(x, XlError):
@@ -226,12 +229,13 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             return VALUE  # a text longer than Excel's longest (SUBSTITUTE, TEXT ...)
         return result
 
-    def each(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[Any],
-             shaped: list[tuple[int, int]]) -> Result:  # fmt: skip
-        """An array formula's call with arrays for value parameters: once for each element,
-        the arrays stretched to a common size as Excel stretches them. An argument the same
-        in every element (a single value) is converted once; an error there is the result
-        of every element where no argument on its left has one."""
+    def elementwise(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[Any],
+                    shaped: list[tuple[int, int]]) -> Result:  # fmt: skip
+        """A call with arrays for value parameters (in an array formula, or an array given
+        in an ordinary one): once for each element, the arrays stretched to a common size as
+        Excel stretches them. An argument the same in every element (a single value) is
+        converted once; an error there is the result of every element where no argument on
+        its left has one."""
         rows, cols = max(s[0] for s in shaped), max(s[1] for s in shaped)
         check_size(rows, cols)
         fixed: list[Any] = []
@@ -311,10 +315,16 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 v = as_grid(book, v)
             elif kind in VALUES and single and isinstance(v, Area | list):
                 v = one_cell(book, v)
-            elif kind in VALUES and not array and isinstance(v, Area | list):
-                v = scalar(book, v, r, c)
+            elif kind in VALUES and not array and isinstance(v, Area):
+                v = scalar(book, v, r, c)  # a range in an ordinary formula: intersected
             raw.append(v)
-        if array and branches:
+        # an array (not a range) given for a value is computed element by element in an
+        # ordinary formula too: SUM(COUNTIF(A1:A9,{"a","b"})), SUM(CHOOSE({1,2},5,7))
+        each = array or any(v.__class__ is list for v, k in zip(raw, kinds, strict=True)
+                            if k in VALUES)  # fmt: skip
+        if each and not array and spec.name in _REFERENCES:
+            raise Unsupported(f"{spec.name} of an array of positions in an ordinary formula")
+        if each and branches:
             if not any(isinstance(v, Area | list) for v, k in zip(raw, kinds, strict=True)
                        if k in VALUES):  # fmt: skip
                 # one condition: only the branch it chooses is computed, as it is (Excel's
@@ -322,13 +332,13 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 return once(book, sh, r, c, raw, lazy=True)
             raw = [f(book, sh, r, c) if k == "f" else v
                    for v, (f, k) in zip(raw, plan, strict=True)]  # fmt: skip
-        if array:
+        if each:
             grids = [as_grid(book, v) if k in VALUES | {"f"} and isinstance(v, Area | list)
                      else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip
             shaped = [(len(g), len(g[0])) for g in grids if g and g[0]]
             if shaped:
-                return each(book, sh, r, c, raw, grids, shaped)
-        return once(book, sh, r, c, raw)
+                return elementwise(book, sh, r, c, raw, grids, shaped)
+        return once(book, sh, r, c, raw, lazy=not array)
 
     return run
 

@@ -6,9 +6,8 @@ functions below 8 and Hankel's asymptotic form above; I and K of order 0 and 1 a
 higher orders by recurrence, downward from an even order ACC = 40 above for J and I, upward
 for Y and K), good to about 8 digits: its saved values are these approximations to the bit,
 and so are ours. J of |x| of 8 or more is the exception: Excel's J0 there has two coefficients
-of its own (below), and its J1 differs from Numerical Recipes' in the 7th to 10th digit
-(BESSELJ(10,1) is 0.0434722496522542 in Excel, 0.0434727461688614 in truth, 0.0434727463393427
-by Numerical Recipes): two saved values do not tell how, and ours is Numerical Recipes'.
+of its own, and its J1 a term more (below): BESSELJ(10,1) is 0.0434722496522542 in Excel,
+0.0434727461688614 in truth, 0.0434727463393427 by Numerical Recipes.
 
 The order is truncated (below 0: ``#NUM!``); Y and K need x above 0 (else ``#NUM!``); a
 logical given is ``#VALUE!`` (an Analysis ToolPak function).
@@ -59,6 +58,11 @@ _P0_J = (1.0, -0.1098628267e-2, *_P0[2:])
 _Q0_J = (*_Q0[:4], -0.934935152e-7)
 _P1 = (1.0, 0.183105e-2, -0.3516396496e-4, 0.2457520174e-5, -0.240337019e-6)
 _Q1 = (0.04687499995, -0.2002690873e-3, 0.8449199096e-5, -0.88228987e-6, 0.105787412e-6)
+# Excel's J1 has P's third coefficient twice (1, 0.183105e-2, -0.3516396496e-4,
+# -0.3516396496e-4, 0.2457520174e-5, -0.240337019e-6): its BESSELJ(10,1) and BESSELJ(32,1) are
+# these to the bit, and so are its J7(10) and J10(32) from them (IronCalc's BESSEL.xlsx); its
+# Y1 has Numerical Recipes' five (BESSELY(10,1) and BESSELY(32,1) there)
+_P1_J = (*_P1[:3], *_P1[2:])
 _TWO_OVER_PI = 0.636619772  # Numerical Recipes' 2/pi, and its pi/4 and 3pi/4 below
 
 
@@ -88,7 +92,7 @@ def _j1(x: float) -> float:
     if ax < 8.0:
         y = x * x
         return x * _horner(_J1_P, y) / _horner(_J1_Q, y)
-    found = _hankel(ax, _P1, _Q1, 2.356194491)[0]
+    found = _hankel(ax, _P1_J, _Q1, 2.356194491)[0]
     return -found if x < 0 else found
 
 

@@ -33,12 +33,19 @@ def _whole(v: float) -> int:
 # --- binomial -------------------------------------------------------------------------------
 
 
+def _power(x: float, n: int) -> float:
+    """x^n as Excel's densities compute it, exp(n ln x): NEGBINOM.DIST(0,100,0.01,TRUE) is
+    1.0000000000000348e-200 in Excel (IronCalc's STATISTICAL/BINOM.xlsx), exp(100 ln 0.01) to
+    the bit, where 0.01^100 is 1.000000000000002e-200."""
+    return math.exp(n * math.log(x)) if n else 1.0
+
+
 def _binom_pmf(k: int, n: int, p: float) -> float:
-    """The binomial density: its three factors where they are doubles (each power then off
-    by less than a unit in the last place, however far in the tail), else Loader's."""
+    """The binomial density: its three factors where they are doubles (each power
+    :func:`_power`), else Loader's."""
     q = 1 - p
     if n <= 1000 and p > 0 and q > 0:
-        a, b = p**k, q ** (n - k)
+        a, b = _power(p, k), _power(q, n - k)
         if a > 1e-290 and b > 1e-290:
             return math.comb(n, k) * a * b
     return binomial_density(k, n, p, q)
@@ -135,7 +142,7 @@ def _negbinom_pmf(f: int, s: int, p: float) -> float:
     """C(f+s-1, s-1) p^s (1-p)^f: its factors where they are doubles, else Loader's."""
     q = 1 - p
     if f + s <= 1000:
-        a, b = p**s, q**f
+        a, b = _power(p, s), _power(q, f)
         if a > 1e-290 and b > 1e-290:
             return math.comb(f + s - 1, f) * a * b
     return p * binomial_density(s - 1, f + s - 1, p, q)

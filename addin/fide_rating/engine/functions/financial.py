@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..formula.coerce import number
+from ..formula.coerce import cancelled, number
 from ..formula.values import DIV0, NUM, VALUE, Book, Result, Value, XlError, as_grid
 from .base import Impl, define, numbers_of
 
@@ -68,7 +68,11 @@ def _fv(book: Book, sh: str, r: int, c: int, args: list[float | None]) -> Result
     g = _growth(rate, nper)
     if isinstance(g, XlError):
         return g
-    return -(pv + pv * g + pmt * (1 + rate * (when != 0)) * g / rate)
+    grown, paid = pv + pv * g, pmt * (1 + rate * (when != 0)) * g / rate
+    total = grown + paid
+    if cancelled(total, min(grown, paid, key=abs)):
+        return 0.0  # the value and the payments cancelled to their last bits: 0, as in Excel
+    return -total
 
 
 @define("PMT", "n n n n? n?")
@@ -209,16 +213,29 @@ def _payment(rate: float, nper: float, pv: float, fv: float, kind: float) -> flo
 
 
 def _interest(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
-    """The interest part of payment ``per`` (IPMT): the rate on the balance before it (the
-    future value after ``per - 1`` periods), discounted a period for payments at the start;
-    none in the first payment at the start."""
+    """The interest part of payment ``per`` (IPMT): the rate on the balance before it,
+    -r (pv ((1+r)^n - (1+r)^(per-1)) - fv ((1+r)^(per-1) - 1)) / ((1+r)^n - 1) in closed
+    form (the balance as a future value less the payments cancels at high rates, where
+    Excel's figure is exact to the 15th digit), discounted a period for payments at the
+    start; none in the first payment at the start."""
     if rate == 0 or (per == 1 and kind):
         return 0.0
-    pmt = _payment(rate, nper, pv, fv, kind)
-    g = math.expm1((per - 1) * math.log1p(rate))
-    balance = -(pv * (g + 1) + pmt * (1 + rate * kind) * g / rate)
-    interest = balance * rate
+    log = math.log1p(rate)
+    whole, before = math.expm1(nper * log), math.expm1((per - 1) * log)
+    interest = -rate * (pv * (whole - before) - fv * before) / whole
     return interest / (1 + rate) if kind else interest
+
+
+def _principal(rate: float, per: float, nper: float, pv: float, fv: float, kind: float) -> float:
+    """The principal part of payment ``per`` (PPMT): the first one's, growing by (1 + r) a
+    period, -r (pv + fv) (1+r)^(per-1) / ((1+r)^n - 1) in closed form (the payment less the
+    interest cancels at high rates), discounted a period for payments at the start; the
+    whole first payment at the start."""
+    if rate == 0 or (per == 1 and kind):
+        return _payment(rate, nper, pv, fv, kind)
+    log = math.log1p(rate)
+    part = -rate * (pv + fv) * (math.expm1((per - 1) * log) + 1) / math.expm1(nper * log)
+    return part / (1 + rate) if kind else part
 
 
 def _per_period(part: Callable[[float, float, float, float, float, float], float]) -> Impl:
@@ -236,9 +253,7 @@ def _per_period(part: Callable[[float, float, float, float, float, float], float
 
 
 define("IPMT", "n n n n n? n?")(_per_period(_interest))
-define("PPMT", "n n n n n? n?")(_per_period(
-    lambda rate, per, nper, pv, fv, kind: _payment(rate, nper, pv, fv, kind)
-    - _interest(rate, per, nper, pv, fv, kind)))  # fmt: skip
+define("PPMT", "n n n n n? n?")(_per_period(_principal))
 
 
 def _cash_flows(book: Book, v: Result) -> list[float] | XlError:
@@ -436,10 +451,13 @@ def atp_numbers(args: list[Value]) -> list[float] | XlError:
 
 def _cumulative(principal: bool) -> Impl:
     """CUMIPMT and CUMPRINC: the interest (or the principal) paid from period ``start`` to
-    ``end`` of a loan. Each period's principal is in closed form, pv·r·(1+r)^(k-1) /
-    ((1+r)^n - 1) (a period earlier, and the first payment all principal, for payments at
-    the start), its interest the payment less it: no cancellation, so that a loan at 700 %
-    still has Excel's principal of -3.3E-21. A logical given is #VALUE! (an Analysis
+    ``end`` of a loan, each period's part in closed form, without cancellation: the
+    principal pv·r·(1+r)^(k-1) / ((1+r)^n - 1) (a period earlier, and the first payment all
+    principal, for payments at the start), so that a loan at 700 % still has Excel's
+    principal of -3.3E-21; the interest r·pv·((1+r)^n - (1+r)^(k-1)) / ((1+r)^n - 1) on the
+    balance (discounted a period, and none in the first payment, for payments at the
+    start), so that a loan at 0.83 % a month has Excel's interest to the 15th digit where
+    the payment less the principal misses it. A logical given is #VALUE! (an Analysis
     ToolPak function's rule)."""
 
     def impl(book: Book, sh: str, r: int, c: int, args: list[Value]) -> Result:
@@ -453,15 +471,15 @@ def _cumulative(principal: bool) -> Impl:
         if first < 1 or last < first or last > nper:
             return NUM
         pmt = _payment(rate, nper, pv, 0.0, kind)
-        base = -pv * rate / ((1 + rate) ** nper - 1)
+        growth = (1 + rate) ** nper
+        base = -pv * rate / (growth - 1)
         total = 0.0
         for per in range(first, last + 1):
-            if kind and per == 1:
-                part, interest = pmt, 0.0
-            else:
-                part = base * (1 + rate) ** (per - (2 if kind else 1))
-                interest = pmt - part
-            total += part if principal else interest
+            if principal:
+                total += pmt if kind and per == 1 else base * (1 + rate) ** (per - 1 - kind)
+            elif not (kind and per == 1):
+                interest = base * (growth - (1 + rate) ** (per - 1))
+                total += interest / (1 + rate) if kind else interest
         return total
 
     return impl

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ..formula.values import DIV0, NA, NUM, Book, Result, Value, XlError, as_grid
-from .base import Impl, define, numbers_of
+from .base import Impl, define, numbers_of, running_sum
 from .distributions import f_tails, t_upper
 from .special import gamma_tails, normal_cdf
 
@@ -163,9 +163,11 @@ def _z_test(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
 
 
 def _standardized(nums: list[float], sample: bool) -> list[float] | None:
+    """Each number less the mean, over the standard deviation, as Excel computes them: the
+    mean and the squared deviations added in order (:func:`running_sum`), not exactly."""
     n = len(nums)
-    mean = math.fsum(nums) / n
-    var = math.fsum((x - mean) ** 2 for x in nums) / (n - 1 if sample else n)
+    mean = running_sum(nums) / n
+    var = running_sum([(x - mean) * (x - mean) for x in nums]) / (n - 1 if sample else n)
     if var == 0:
         return None
     sd = math.sqrt(var)
@@ -173,6 +175,11 @@ def _standardized(nums: list[float], sample: bool) -> list[float] | None:
 
 
 def _skew(sample: bool) -> Impl:
+    """SKEW and SKEW.P: the cubes multiplied out and added in order, then the factor. Of 21
+    SKEWs saved by Excel (IronCalc's tests and data analyses of up to 2,664 numbers published
+    on GitHub) 20 agree to the bit and the 21st to 15 digits; with exactly rounded sums, none
+    did."""
+
     def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
         nums = numbers_of(book, args)
         if isinstance(nums, XlError):
@@ -183,7 +190,7 @@ def _skew(sample: bool) -> Impl:
         z = _standardized(nums, sample)
         if z is None:
             return DIV0
-        cubes = math.fsum(v**3 for v in z)
+        cubes = running_sum([v * v * v for v in z])
         return n / ((n - 1) * (n - 2)) * cubes if sample else cubes / n
 
     return impl
@@ -195,6 +202,8 @@ define("SKEW.P", "r", union=True)(_skew(False))
 
 @define("KURT", "r", union=True)
 def _kurt(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+    """The fourth powers as squares of squares, added in order: 19 of 20 KURTs Excel saved
+    agree to the bit and the 20th to 15 digits (2 did with exactly rounded sums)."""
     nums = numbers_of(book, args)
     if isinstance(nums, XlError):
         return nums
@@ -204,7 +213,7 @@ def _kurt(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     z = _standardized(nums, True)
     if z is None:
         return DIV0
-    fourths = math.fsum(v**4 for v in z)
+    fourths = running_sum([(v * v) * (v * v) for v in z])
     return n * (n + 1) / ((n - 1) * (n - 2) * (n - 3)) * fourths - 3 * (n - 1) ** 2 / (
         (n - 2) * (n - 3)
     )

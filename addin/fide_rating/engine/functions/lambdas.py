@@ -69,12 +69,13 @@ class Lambda(XlError):  # noqa: N818 - a value, an error only where it is not ca
     Anywhere but where it is called (a cell's value, an operand, a function's argument) it
     is Excel's #CALC!: it is that error value to everything that is not a call."""
 
-    __slots__ = ("body", "captured", "frames", "params", "required")
+    __slots__ = ("body", "captured", "frames", "name", "params", "required")
     params: int
     required: int
     body: Fn
     frames: Frames
     captured: list[tuple[Frames, list[Any]]]
+    name: str  # the function an eta-reduced LAMBDA stands for (``SUM``), else ""
     depth = 0  # calls under way, within one another
     calls = 0  # calls made since the outermost one began
 
@@ -85,10 +86,11 @@ class Lambda(XlError):  # noqa: N818 - a value, an error only where it is not ca
         body: Fn,
         frames: Frames,
         captured: list[tuple[Frames, list[Any]]],
+        name: str = "",
     ) -> None:
         # an XlError is frozen: its fields are set as the dataclass sets them
         fields = {"code": "#CALC!", "params": params, "required": required, "body": body,
-                  "frames": frames, "captured": captured}  # fmt: skip
+                  "frames": frames, "captured": captured, "name": name}  # fmt: skip
         for field, value in fields.items():
             object.__setattr__(self, field, value)
 

@@ -127,7 +127,31 @@ _AGGREGATES: dict[str, Callable[[list[float]], Result]] = {
 _ALSO = {"MODE": ("MODE.SNGL",), "VAR": ("VAR.S",), "VARP": ("VAR.P",),
          "STDEV": ("STDEV.S",), "STDEVP": ("STDEV.P",)}  # fmt: skip
 for _name, _f in _AGGREGATES.items():
-    define(_name, "r", also=_ALSO.get(_name, ()), union=True)(_over(_f))
+    if _name not in ("MIN", "MAX"):
+        define(_name, "r", also=_ALSO.get(_name, ()), union=True)(_over(_f))
+
+
+def _extreme(f: Callable[[list[float]], Result]) -> Impl:
+    """MIN and MAX as Excel's saved values show them: the values given as such first, from
+    the left, the first error or text that is not a number the result (``MAX("abc",NA())``
+    is #VALUE!, ``MAX(NA(),"abc")`` #N/A), an argument written empty a 0 (``MAX(,-1)`` is
+    0); then the ranges and arrays (``MAX(H3,1/0)`` is #DIV/0! where H3 holds #N/A)."""
+
+    def impl(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
+        values: list[Result] = [
+            0.0 if a is None else a for a in args if not isinstance(a, Area | list)
+        ]
+        nums = numbers_of(book, values)
+        if isinstance(nums, XlError):
+            return nums
+        ranges = numbers_of(book, [a for a in args if isinstance(a, Area | list)])
+        return ranges if isinstance(ranges, XlError) else f(nums + ranges)
+
+    return impl
+
+
+define("MIN", "r", union=True, errors=True)(_extreme(_AGGREGATES["MIN"]))
+define("MAX", "r", union=True, errors=True)(_extreme(_AGGREGATES["MAX"]))
 
 
 def _values_a(book: Book, args: list[Result]) -> list[float] | XlError:

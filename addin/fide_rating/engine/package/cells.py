@@ -68,6 +68,10 @@ _RVB = re.compile(rb'<(?:\w+:)?rvb\b[^>]*\bi="(\d+)"')
 _RV = re.compile(rb'<(?:\w+:)?rv\b[^>]*\bs="(\d+)"[^>]*>(.*?)</(?:\w+:)?rv>', re.S)
 _S = re.compile(rb"<(?:\w+:)?s\b([^>]*)>(.*?)</(?:\w+:)?s>", re.S)
 _K = re.compile(rb'<(?:\w+:)?k\b[^>]*\bn="([^"]*)"')
+_RICH_FUTURE = re.compile(
+    rb'<(?:\w+:)?futureMetadata\b[^>]*\bname="XLRICHVALUE"[^>]*>(.*?)</(?:\w+:)?futureMetadata>',
+    re.S,
+)
 _VM_ERROR = re.compile(rb'<c r="([A-Z]+)([0-9]+)"[^>]*?\bt="e"[^>]*?\bvm="(\d+)"')
 
 
@@ -95,7 +99,8 @@ def rich_errors(parts: dict[str, bytes]) -> dict[int, XlError]:
             if kind.isdigit() and int(kind) < len(_RICH_ERRORS):
                 found = ERRORS.get(_RICH_ERRORS[int(kind)]) or XlError(_RICH_ERRORS[int(kind)])
         rich.append(found)
-    future = meta.partition(b'name="XLRICHVALUE"')[2].partition(b"</futureMetadata>")[0]
+    found_future = _RICH_FUTURE.search(meta)  # not the metadataType of that name before it
+    future = found_future.group(1) if found_future else b""
     blocks = [_RVB.search(b) for b in _BK.findall(future)]
     value_meta = meta.partition(b"<valueMetadata")[2].partition(b"</valueMetadata>")[0]
     out: dict[int, XlError] = {}

@@ -205,9 +205,14 @@ def external_sheets(parts: dict[str, bytes]) -> dict[str, dict[tuple[int, int], 
             unescape(attributes(n).get("val", "").encode()) for n in _EXT_SHEET_NAME.findall(xml)
         ]
         for data in _EXT_SHEET_DATA.finditer(xml):
-            index = attributes(data.group("attrs")).get("sheetId", "")
+            held = attributes(data.group("attrs"))
+            index = held.get("sheetId", "")
             if not index.isdigit() or int(index) >= len(names):
                 continue
+            if held.get("refreshError") in ("1", "true") and not _EXT_CELL.search(
+                data.group("body") or b""
+            ):
+                continue  # Excel could not read that workbook and keeps nothing: #REF!
             cells: dict[tuple[int, int], Value] = {}
             for cell in _EXT_CELL.finditer(data.group("body") or b""):
                 ca = attributes(cell.group("attrs"))
