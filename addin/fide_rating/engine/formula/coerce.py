@@ -30,12 +30,15 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import functools
+import gc
 import math
+import operator
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from decimal import Decimal
+from itertools import chain
 from typing import Any
 
 from .values import (
@@ -460,19 +463,85 @@ def broadcast(op: str, a: Array, b: Array) -> Array:
     cols = max(len(a[0]), len(b[0]))
     check_size(rows, cols)  # a column of a million against a row of a thousand: refused
     fast = _FAST.get(op)
+    # two numbers (two floats: the usual case) at once, anything else as ``fast`` takes it;
+    # the values taken row by row in one run, the rows made at the end
+    plain = _PYTHON.get(op)
     if fast is not None and len(a) == len(b) and len(a[0]) == len(b[0]):  # the usual case
-        return [
-            [fast(x, y) for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)
-        ]
+        pairs = zip(chain.from_iterable(a), chain.from_iterable(b), strict=True)
+        if plain is None:
+            return rows_of([fast(x, y) for x, y in pairs], cols)
+        if op in _ORDER:
+            # two floats further apart than 15 significant digits reach (:func:`same15`)
+            return rows_of([plain(x, y) if x.__class__ is float and y.__class__ is float and
+                            (x == y or abs(x - y) > 1e-14 * max(abs(x), abs(y)))
+                          else fast(x, y) for x, y in pairs], cols)  # fmt: skip
+        # + - *: numbers and logicals (a product of comparisons) as numbers
+        return rows_of([plain(float(x), float(y)) if x.__class__ in _NUMERIC and
+                      y.__class__ in _NUMERIC else binary(op, x, y) for x, y in pairs],
+                     cols)  # fmt: skip
     if fast is not None and len(a) == len(a[0]) == 1:  # one value against an array
-        x = a[0][0]
-        return [[fast(x, y) for y in rb] for rb in b]
+        return rows_of(_against(a[0][0], chain.from_iterable(b), fast, plain, op, True), cols)
     if fast is not None and len(b) == len(b[0]) == 1:
-        y = b[0][0]
-        return [[fast(x, y) for x in ra] for ra in a]
+        return rows_of(_against(b[0][0], chain.from_iterable(a), fast, plain, op, False), cols)
     return [
         [binary(op, element(a, r, c), element(b, r, c)) for c in range(cols)] for r in range(rows)
     ]
+
+
+def rows_of(values: list[Value], cols: int) -> Array:
+    """Values taken row by row made rows of ``cols`` again. The cyclic garbage collector
+    waits while they are made: a column of 30,000 values is 30,000 new lists, which would
+    set it going over every object the workbook holds again and again, for lists that hold
+    no cycle."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        if cols == 1:
+            return [[v] for v in values]
+        return [values[i : i + cols] for i in range(0, len(values), cols)]
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _against(
+    one: Value,
+    values: Iterable[Value],
+    fast: Callable[[Value, Value], Value],
+    plain: Callable[[Any, Any], Any] | None,
+    op: str,
+    first: bool,
+) -> list[Value]:
+    """``one op x`` (``first``) or ``x op one`` for each ``x`` of the values: a number, or
+    (for a comparison) a text compared without regard to case, made ready once."""
+    if plain is not None and op not in _ORDER and one.__class__ in _NUMERIC:
+        # + - *: a logical as a number too (``--ISNUMBER(...)`` is each one times -1)
+        x = float(one)
+        if first:
+            return [plain(x, float(y)) if y.__class__ in _NUMERIC else binary(op, one, y)
+                    for y in values]  # fmt: skip
+        return [plain(float(y), x) if y.__class__ in _NUMERIC else binary(op, y, one)
+                for y in values]  # fmt: skip
+    if plain is not None and isinstance(one, float):
+        # a number: each float further from it than 15 significant digits reach (else as
+        # :func:`same15` says) compared at once
+        size = abs(one)
+        if first:
+            return [plain(one, y) if y.__class__ is float and (y == one or abs(one - y) > 1e-14
+                    * max(size, abs(y))) else fast(one, y) for y in values]  # fmt: skip
+        return [plain(x, one) if x.__class__ is float and (x == one or abs(x - one) > 1e-14
+                * max(abs(x), size)) else fast(x, one) for x in values]  # fmt: skip
+    if plain is not None and op in _ORDER and isinstance(one, str) and one.isascii():
+        low = one.lower()
+        if first:
+            return [plain(low, y.lower()) if y.__class__ is str and y.isascii() else fast(one, y)
+                    for y in values]  # fmt: skip
+        return [plain(x.lower(), low) if x.__class__ is str and x.isascii() else fast(x, one)
+                for x in values]  # fmt: skip
+    if first:
+        return [fast(one, y) for y in values]
+    return [fast(x, one) for x in values]
 
 
 def _fast(op: str, plain: Callable[[float, float], Value]) -> Callable[[Value, Value], Value]:
@@ -504,6 +573,20 @@ def _fast_compare(op: str, plain: Callable[[Any, Any], bool]) -> Callable[[Value
 
 
 _NUMERIC = (float, bool)
+# the operators whose result for two floats (and, for a comparison, for two texts in ASCII
+# made lower case) is Python's own
+_PYTHON: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "=": operator.eq,
+    "<>": operator.ne,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+_ORDER = frozenset(("=", "<>", "<", ">", "<=", ">="))
 _FAST: dict[str, Callable[[Value, Value], Value]] = {
     "+": _fast("+", lambda x, y: x + y),
     "-": _fast("-", lambda x, y: x - y),

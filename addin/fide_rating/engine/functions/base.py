@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..formula.coerce import cancelled, number, text_of, truth
+from ..formula.coerce import cancelled, number, rows_of, text_of, truth
 from ..formula.values import (
     MAX_TEXT,
     VALUE,
@@ -65,7 +65,7 @@ from ..formula.values import (
     scalar,
 )
 from .catalogue import CATALOGUE
-from .wildcard import Wildcard
+from .wildcard import Wildcard, compiled
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 
@@ -74,6 +74,7 @@ VALUES = frozenset("nsbve")  # the value classes, by the type they convert to
 # gives what its references allow, which is not settled here (reported, not guessed)
 _REFERENCES = frozenset({"INDEX", "OFFSET", "INDIRECT"})
 _STRICT = frozenset("nsbv")  # value classes whose errors are the result
+_ARRAY = (Area, list)  # a range or an array (``Area | list`` made anew at every test)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +158,7 @@ def convert(kind: str, v: Value) -> Value:
     if kind == "s":
         return text_of(v)
     if kind == "b":
-        return truth(v)
+        return _LOGICAL(v)
     return v
 
 
@@ -200,6 +201,9 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     if all(k in ("f", "o") for k in kinds) and not array:  # IF, CHOOSE ...: unevaluated
         return lambda book, sh, r, c: impl(book, sh, r, c, compiled)
     plan = list(zip(compiled, kinds, strict=True))
+    # what each argument's class asks of its value, decided once here, not at each call (an
+    # array formula calls once for each of an array's elements)
+    steps = [(_step(k, strict), f) for f, k in plan]
     single = spec.single
     # branches chosen by a value (IF's condition, IFERROR's value, CHOOSE's index): computed
     # only when chosen where that value is one (IFS and SWITCH choose by branches themselves)
@@ -210,22 +214,95 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         that cannot be converted, is the result (FLOOR("x",#N/A) is #VALUE!); ``lazy``: the
         branches (IF's, CHOOSE's ...) left for the function to compute as it chooses."""
         out: list[Any] = []
-        for v, (f, kind) in zip(raw, plan, strict=True):
-            if kind in strict and isinstance(v, XlError):
-                return v
-            if kind in _STRICT:
-                converted = convert(kind, v)  # type: ignore[arg-type]
-                if isinstance(converted, XlError):
-                    return converted
-                out.append(converted)
-            elif kind == "f":
-                out.append(f if lazy else (lambda book, sh, r, c, v=v: v))
-            else:
+        for v, (step, f) in zip(raw, steps, strict=True):
+            if step is _PASS:
                 out.append(v)
+            elif step is _LAZY:
+                out.append(f if lazy else _constant(v))  # type: ignore[arg-type]
+            else:
+                x = step(v)
+                if isinstance(x, XlError):
+                    return x
+                out.append(x)
         result = impl(book, sh, r, c, out)
         if result.__class__ is str and len(result) > MAX_TEXT:
             return VALUE  # a text longer than Excel's longest (SUBSTITUTE, TEXT ...)
         return result
+
+    def elementwise(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[Any],
+                    shaped: list[tuple[int, int]]) -> Result:  # fmt: skip
+        """A call with arrays for value parameters (in an array formula, or an array given
+        in an ordinary one): once for each element, the arrays stretched to a common size as
+        Excel stretches them. An argument the same in every element (a single value) is
+        converted once; an error there is the result of every element where no argument on
+        its left has one."""
+        rows, cols = max(s[0] for s in shaped), max(s[1] for s in shaped)
+        check_size(rows, cols)
+        fixed: list[Any] = []
+        error: XlError | None = None
+        moving: list[tuple[int, Any, Any]] = []  # the arguments varying: place, step, array
+        for k, (v, g, (step, _)) in enumerate(zip(raw, grids, steps, strict=True)):
+            if g is not None and (len(g) != 1 or len(g[0]) != 1):
+                fixed.append(None)
+                if error is None:  # those right of an error are never looked at
+                    moving.append((k, step, g))
+                continue
+            x: Any = v if g is None else g[0][0]
+            if step is _LAZY:
+                x = _constant(x)
+            elif step is not _PASS:
+                x = step(x)
+                if isinstance(x, XlError) and error is None:
+                    error = x
+            fixed.append(x)
+        if not moving:  # one value each (1 x 1), or an error on the left of every array
+            x = error if error is not None else _result(book, sh, r, c, impl(book, sh, r, c, fixed))
+            return [[x] * cols for _ in range(rows)]
+        # each varying argument's values, one for each element, row by row
+        flat = [_flat(g, rows, cols) for _, _, g in moving]
+        places = [(k, step) for k, step, _ in moving]
+        if len(places) == 1:
+            k, step = places[0]
+            results = [_call(book, sh, r, c, fixed, k, step, v, error, impl) for v in flat[0]]
+        else:
+            results = []
+            for picked in zip(*flat, strict=True):
+                args = fixed.copy()
+                for (k, step), v in zip(places, picked, strict=True):
+                    y: Any = v
+                    if step is _NUMBER:
+                        if y.__class__ is not float:
+                            y = number(y)
+                            if isinstance(y, XlError):
+                                break
+                    elif step is _TEXT:
+                        if y.__class__ is not str:
+                            y = text_of(y)
+                            if isinstance(y, XlError):
+                                break
+                    elif step is _LAZY:
+                        y = _constant(y)
+                    elif step is _LOGICAL:
+                        if y.__class__ is not bool:
+                            y = truth(y)
+                            if isinstance(y, XlError):
+                                break
+                    elif step is not _PASS:
+                        y = step(y)
+                        if isinstance(y, XlError):
+                            break
+                    args[k] = y
+                else:
+                    if error is not None:
+                        y = error
+                    else:
+                        y = impl(book, sh, r, c, args)
+                        if y.__class__ is str and len(y) > MAX_TEXT:
+                            y = VALUE
+                        elif isinstance(y, _ARRAY):
+                            y = scalar(book, y, r, c)
+                results.append(y)
+        return rows_of(results, cols)
 
     def run(book: Book, sh: str, r: int, c: int) -> Result:
         raw: list[Result] = []
@@ -260,7 +337,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                      else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip
             shaped = [(len(g), len(g[0])) for g in grids if g and g[0]]
             if shaped:
-                return _each(book, sh, r, c, raw, grids, shaped, once)
+                return elementwise(book, sh, r, c, raw, grids, shaped)
         return once(book, sh, r, c, raw, lazy=not array)
 
     return run
@@ -278,20 +355,101 @@ def _constant(v: Value) -> Fn:
     return lambda book, sh, r, c: v
 
 
-def _each(book: Book, sh: str, r: int, c: int, raw: list[Result], grids: list[Any],
-          shaped: list[tuple[int, int]], once: Callable[..., Result]) -> Result:  # fmt: skip
-    """An array formula's call with arrays for value parameters: once for each element, the
-    arrays stretched to a common size as Excel stretches them."""
-    out: list[list[Value]] = []
-    rows, cols = max(s[0] for s in shaped), max(s[1] for s in shaped)
-    check_size(rows, cols)
-    for i in range(rows):
-        line: list[Value] = []
-        for j in range(cols):
-            picked = [v if g is None else element(g, i, j) for v, g in zip(raw, grids, strict=True)]
-            line.append(scalar(book, once(book, sh, r, c, picked), r, c))
-        out.append(line)
-    return out
+def _flat(g: list[list[Value]], rows: int, cols: int) -> list[Value]:
+    """An array stretched to ``rows`` x ``cols`` as :func:`element` stretches it, its values
+    row by row."""
+    if len(g) == rows and len(g[0]) == cols:
+        return [v for line in g for v in line] if cols > 1 else [line[0] for line in g]
+    if len(g) == 1 and len(g[0]) == cols:
+        return g[0] * rows
+    if len(g[0]) == 1 and len(g) == rows:
+        return [line[0] for line in g for _ in range(cols)]
+    return [element(g, i, j) for i in range(rows) for j in range(cols)]
+
+
+def _result(book: Book, sh: str, r: int, c: int, x: Result) -> Value:
+    """An element's result as one value (a text too long for Excel #VALUE!)."""
+    if x.__class__ is str and len(x) > MAX_TEXT:
+        return VALUE
+    if isinstance(x, _ARRAY):
+        return scalar(book, x, r, c)
+    return x
+
+
+def _call(book: Book, sh: str, r: int, c: int, fixed: list[Any], k: int, step: Any, v: Value,
+          error: XlError | None, impl: Impl) -> Value:  # fmt: skip
+    """One element's call where one argument (``k``) varies: ``v`` as its class takes it."""
+    x: Any = v
+    if step is _NUMBER:
+        if x.__class__ is not float:
+            x = number(x)
+            if isinstance(x, XlError):
+                return x
+    elif step is _TEXT:
+        if x.__class__ is not str:
+            x = text_of(x)
+            if isinstance(x, XlError):
+                return x
+    elif step is _LAZY:
+        x = _constant(x)
+    elif step is _LOGICAL:
+        if x.__class__ is not bool:
+            x = truth(x)
+            if isinstance(x, XlError):
+                return x
+    elif step is not _PASS:
+        x = step(x)
+        if isinstance(x, XlError):
+            return x
+    if error is not None:
+        return error
+    args = fixed.copy()
+    args[k] = x
+    x = impl(book, sh, r, c, args)
+    if x.__class__ is str and len(x) > MAX_TEXT:
+        return VALUE
+    if isinstance(x, _ARRAY):
+        return scalar(book, x, r, c)
+    return x  # type: ignore[no-any-return]
+
+
+def _step(kind: str, strict: frozenset[str]) -> Callable[[Any], Any]:
+    """What a value of parameter class ``kind`` goes through before the implementation sees
+    it: converted (``n``, ``s``, ``b``), checked for an error (``v``, and references and
+    arrays where their errors are the result), left as it is, or made a branch (``f``)."""
+    if kind == "n":
+        return _NUMBER
+    if kind == "s":
+        return _TEXT
+    if kind == "b":
+        return _LOGICAL
+    if kind == "f":
+        return _LAZY
+    return _ERRORS if kind in strict else _PASS
+
+
+def _NUMBER(v: Value) -> Value:  # noqa: N802 - a marker compared by identity
+    return number(v)
+
+
+def _TEXT(v: Value) -> Value:  # noqa: N802
+    return text_of(v)
+
+
+def _LOGICAL(v: Value) -> Value:  # noqa: N802
+    return truth(v)
+
+
+def _ERRORS(v: Value) -> Value:  # noqa: N802 - its error is the result, else it as it is
+    return v
+
+
+def _PASS(v: Value) -> Value:  # noqa: N802
+    return v
+
+
+def _LAZY(v: Value) -> Value:  # noqa: N802 - a branch
+    return v
 
 
 def implemented(name: str) -> Function:
@@ -352,8 +510,9 @@ def values_of(book: Book, v: Result) -> list[Value]:
 
 def wildcards(text: str) -> Wildcard:
     """Excel's wildcards as a pattern, case-insensitive: ``*`` any run, ``?`` one character,
-    ``~`` before either (or before ``~``) the character itself (:mod:`.wildcard`)."""
-    return Wildcard(text)
+    ``~`` before either (or before ``~``) the character itself (:mod:`.wildcard`), compiled
+    once for each text."""
+    return compiled(text)
 
 
 def fsum(values: list[float]) -> float:

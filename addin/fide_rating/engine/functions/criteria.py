@@ -157,7 +157,10 @@ def block(book: Book, v: Result, rows: int, cols: int) -> list[Value]:
                                   v.c1 + max(cols, 1) - 1))  # fmt: skip
     else:
         grid = as_grid(book, v)
-    out: list[Value] = []
+    if cols == 1:  # a column: its first values, blanks below its end
+        out = [line[0] if line else None for line in grid[:rows]]
+        return out + [None] * (rows - len(out))
+    out = []
     for i in range(rows):
         line = grid[i] if i < len(grid) else []
         out += [line[j] if j < len(line) else None for j in range(cols)]
@@ -177,9 +180,8 @@ def select(book: Book, pairs: list[tuple[Result, Value]]) -> Selection | XlError
     beyond = True
     for area, crit in pairs:
         test = criterion(crit)
-        for k, v in enumerate(block(book, area, rows, cols)):
-            if hits[k] and not test(v):
-                hits[k] = False
+        values = block(book, area, rows, cols)
+        hits = [bool(hit and test(v)) for hit, v in zip(hits, values, strict=True)]
         beyond = beyond and test(None)
     rest = size[0] * size[1] - rows * cols
     return Selection(rows, cols, hits, rest if beyond else 0)

@@ -14,6 +14,7 @@ May import: :mod:`fide_rating.engine.formula` (values and coercions), :mod:`.bas
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -204,6 +205,7 @@ def _exact(book: Book, sh: str, r: int, c: int, args: list[str]) -> Result:
     return args[0] == args[1]
 
 
+@functools.lru_cache(maxsize=1024)  # SEARCH("x",A1:A30000) reads "x" in every element
 def _search_tilde(pattern: str) -> str:
     """SEARCH's pattern with its tildes as Excel reads them there: a tilde before ``*``, ``?``
     or ``~`` makes it itself, a tilde before any other character is dropped (``~d`` finds

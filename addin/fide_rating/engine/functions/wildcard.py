@@ -6,10 +6,15 @@ each piece is found in turn (leftmost first, or rightmost first from the end), n
 again: a backtracking matcher (a regular expression) takes exponential time on
 ``*a*a*a*a*a*a*a*a*a*a*a*a*b`` against 40 a's, this one as long as one scan per piece.
 
+A pattern is compiled once (:func:`compiled` keeps the last thousand): an array formula's
+``SEARCH("x",A1:A30000)`` or ``COUNTIF`` over many criteria meets the same text again and again.
+
 May import: the standard library only.
 """
 
 from __future__ import annotations
+
+import functools
 
 ANY = None  # a ``?`` in a piece
 Piece = tuple[str | None, ...]
@@ -45,11 +50,19 @@ class Wildcard:
                 pieces.append([])
         if escaped:
             pieces[-1].append("~")
-        self.pieces: list[Piece] = [tuple(p) for p in pieces]
+        self.pieces: tuple[Piece, ...] = tuple(tuple(p) for p in pieces)
+        # each piece's longest run of characters, found first (:func:`_chunk`)
+        self.chunks = tuple(_chunk(p) for p in self.pieces)
+        # a pattern without wildcards: the folded text itself, compared or found as it is
+        self.plain: str | None = None
+        if len(self.pieces) == 1 and ANY not in self.pieces[0]:
+            self.plain = "".join(self.pieces[0])  # type: ignore[arg-type]
 
     def fullmatch(self, text: str) -> bool:
         """Whether the whole text matches."""
         s = fold(text)
+        if self.plain is not None:
+            return s == self.plain
         first, *middle = self.pieces
         if len(self.pieces) == 1:
             return len(s) == len(first) and _at(s, first, 0)
@@ -58,8 +71,8 @@ class Wildcard:
         if end < len(first) or not _at(s, first, 0) or not _at(s, last, end):
             return False
         at = len(first)
-        for piece in middle:
-            found = _find(s, piece, at, end)
+        for piece, chunk in zip(middle, self.chunks[1:-1], strict=True):
+            found = _find(s, piece, at, end, chunk)
             if found < 0:
                 return False
             at = found + len(piece)
@@ -69,17 +82,25 @@ class Wildcard:
         """The first place from ``start`` where a match begins (the pattern followed by
         anything), or -1."""
         s = fold(text)
+        if self.plain is not None:
+            return s.find(self.plain, start)
         first = self.pieces[0]
         if len(self.pieces) == 1:
-            return _find(s, first, start, len(s))
+            return _find(s, first, start, len(s), self.chunks[0])
         # the rest, placed as far right as it goes: the latest place the first piece may end
         limit = len(s)
-        for piece in reversed(self.pieces[1:]):
-            found = _rfind(s, piece, 0, limit)
+        for k in range(len(self.pieces) - 1, 0, -1):
+            found = _rfind(s, self.pieces[k], 0, limit, self.chunks[k])
             if found < 0:
                 return -1
             limit = found
-        return _find(s, first, start, limit)
+        return _find(s, first, start, limit, self.chunks[0])
+
+
+@functools.lru_cache(maxsize=1024)
+def compiled(pattern: str) -> Wildcard:
+    """The pattern compiled, once for each text (a :class:`Wildcard` is never changed)."""
+    return Wildcard(pattern)
 
 
 def _at(s: str, piece: Piece, i: int) -> bool:
@@ -102,13 +123,13 @@ def _chunk(piece: Piece) -> tuple[int, str]:
     return best_at, best
 
 
-def _find(s: str, piece: Piece, start: int, end: int) -> int:
-    """The first ``i`` from ``start`` with ``piece`` matching at ``i`` and ending by ``end``;
-    -1 for none."""
+def _find(s: str, piece: Piece, start: int, end: int, longest: tuple[int, str]) -> int:
+    """The first ``i`` from ``start`` with ``piece`` matching at ``i`` and ending by ``end``
+    (``longest``: the piece's :func:`_chunk`); -1 for none."""
     last = end - len(piece)  # the last place the piece may start
     if start > last:
         return -1
-    offset, chunk = _chunk(piece)
+    offset, chunk = longest
     if not chunk:  # only ``?``: any place will do
         return start
     i = start
@@ -123,13 +144,13 @@ def _find(s: str, piece: Piece, start: int, end: int) -> int:
     return -1
 
 
-def _rfind(s: str, piece: Piece, start: int, end: int) -> int:
-    """The last ``i`` from ``start`` with ``piece`` matching at ``i`` and ending by ``end``;
-    -1 for none."""
+def _rfind(s: str, piece: Piece, start: int, end: int, longest: tuple[int, str]) -> int:
+    """The last ``i`` from ``start`` with ``piece`` matching at ``i`` and ending by ``end``
+    (``longest``: the piece's :func:`_chunk`); -1 for none."""
     last = end - len(piece)
     if start > last:
         return -1
-    offset, chunk = _chunk(piece)
+    offset, chunk = longest
     if not chunk:
         return last
     i = last
