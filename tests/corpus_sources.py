@@ -343,6 +343,14 @@ SOURCES: tuple[Source, ...] = (
         ("cea/databases/",),
     ),
     Source(
+        "GreenHEART (hydrogen storage vessel model)",
+        "pypi",
+        "greenheart==0.1.4",
+        "greenheart-0.1.4.tar.gz",
+        "c8e983640f4cbb9cf13de4b6307810b67c4ee68343159bd171e6a6f7a11b01fa",
+        ("greenheart/simulation/technologies/hydrogen/",),
+    ),
+    Source(
         "xlsx-stream-reader",
         "npm",
         "xlsx-stream-reader@1.1.1",
