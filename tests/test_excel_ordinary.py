@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from fide_rating.engine.book import NotComputed
-from fide_rating.engine.formula.values import VALUE
+from fide_rating.engine.formula.values import NA, VALUE
 from test_formula import book, ev
 
 # Exceljet, "Count cells equal to this or that": D5:D15 holds "red" 4 times and "blue" 3
@@ -95,3 +95,35 @@ def test_a_comparison_excel_saved() -> None:
     assert ev('=IF(E97>E96,1,"")', cells) == ""
     assert ev("=(E97-E96)*1", cells) != 0.0  # the numbers differ; only the comparison rounds
     assert ev("=COUNTIF(E97,16.50744738261089)", cells) == 0.0  # a criterion compares exactly
+
+
+# --- a whole column past its sheet's last used row ------------------------------------------
+# The engine reads a whole column only down to the sheet's last used row; what lies past it
+# is blank, and an operator's or function's result there is what it gives for a blank, on
+# every one of the column's 1,048,576 rows, as in Excel.
+
+
+def test_a_whole_column_against_another_of_its_rows() -> None:
+    """IronCalc 0.9.1's ``LOOKUP_AND_REFERENCE/ROW_COLUM.xlsx``, saved by Excel: Ranges!C18,
+    =MAX((Sheet2!B:B<>"")*ROW(Sheet2!B:B)), the last used row, is 7 (it was #N/A: the column
+    read to its last row against ROW's 1,048,576)."""
+    cells = {f"B{r}": "v" for r in range(1, 8)}
+    assert ev('=SUMPRODUCT(MAX((B1:B1048576<>"")*ROW(B1:B1048576)))', cells) == 7.0
+    assert ev('=SUMPRODUCT((B:B="v")*ROW(B:B))', cells) == 28.0
+    # a column against a shorter array is #N/A past it, as Excel stretches neither
+    assert ev('=SUMPRODUCT((B:B="v")*{1;2;3})', cells) == NA
+
+
+def test_past_the_last_used_row_every_blank_counts() -> None:
+    cells = {"B1": "x", "B2": "y"}
+    assert ev('=SUMPRODUCT(--(B:B=""))', cells) == 1048574.0  # it was the used rows' 97
+    assert ev('=SUMPRODUCT((B:B<>"x")*1)', cells) == 1048575.0
+    assert ev('=SUMPRODUCT((B:B="x")*(C:C=""))', cells) == 1.0
+    assert ev('=SUMPRODUCT((B:B<>"")*1)', cells) == 2.0  # 0 past them: nothing added
+    assert ev('=LOOKUP(2,1/(B:B<>""),B:B)', cells) == "y"  # the last value, errors past it
+
+
+def test_a_column_used_in_one_row_is_not_one_value() -> None:
+    # the sheet's last used row is 1: B:B held as one row is still a column of 1,048,576
+    b = book({"B1": "x"}, {"D1": '=SUMPRODUCT((B:B="x")*ROW(B:B))'})
+    assert b.value("S", 1, 4) == 1.0  # not the sum of every row number

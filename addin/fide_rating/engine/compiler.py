@@ -293,7 +293,7 @@ class Compiler(Scopes):
 
             def neg(book: Book, sh: str, r: int, c: int) -> Result:
                 v = inner(book, sh, r, c)
-                if v.__class__ is list or (array and isinstance(v, Area)):
+                if isinstance(v, list) or (array and isinstance(v, Area)):
                     return broadcast("*", as_grid(book, v), [[-1.0]])
                 return arith("*", scalar(book, v, r, c), -1.0)
 
@@ -307,7 +307,7 @@ class Compiler(Scopes):
 
             def pct(book: Book, sh: str, r: int, c: int) -> Result:
                 got = of(book, sh, r, c)
-                if got.__class__ is list or (array and isinstance(got, Area)):  # each element
+                if isinstance(got, list) or (array and isinstance(got, Area)):  # each element
                     return broadcast("/", as_grid(book, got), [[100.0**times]])
                 v = scalar(book, got, r, c)
                 for _ in range(times):
@@ -483,10 +483,10 @@ def _operators(left: Fn, steps: list[tuple[str, Fn]], array: bool) -> Fn:
             b = right(book, sh, r, c)
             if isinstance(b, Area):
                 b = scalar(book, b, r, c)
-            if a.__class__ is list or b.__class__ is list:
+            if isinstance(a, list) or isinstance(b, list):
                 a = broadcast(op, as_grid(book, a), as_grid(book, b))
             else:
-                a = binary(op, a, b)  # type: ignore[arg-type]
+                a = binary(op, a, b)
         return a
 
     return run

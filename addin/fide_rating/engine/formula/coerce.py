@@ -47,6 +47,7 @@ from .values import (
     NUM,
     VALUE,
     Array,
+    Cut,
     Unsupported,
     Value,
     XlError,
@@ -458,7 +459,47 @@ def cancelled(result: float, side: float) -> bool:
 
 
 def broadcast(op: str, a: Array, b: Array) -> Array:
-    """``a op b`` element by element, the arrays stretched to a common size."""
+    """``a op b`` element by element, the arrays stretched to a common size; a range cut at
+    its sheet's last used row (:class:`Cut`) as the whole range it is (``(B:B<>"")*ROW(B:B)``
+    over every row, a one-row cut never stretched as if it were one row)."""
+    if a.__class__ is Cut or b.__class__ is Cut:
+        return _cut(op, a, b)
+    return _broadcast(op, a, b)
+
+
+def _cut(op: str, a: Array, b: Array) -> Array:
+    """:func:`broadcast` where a side is a :class:`Cut`: against one value, or a cut of the
+    same whole shape, the result is cut too (its tail the operator's result over the tails);
+    against anything else the cut side is given its tail up to the other's size (and one
+    row or column past it, where Excel's result has #N/A there), and computed as it is."""
+    fa = a.full if isinstance(a, Cut) else (len(a), len(a[0]))
+    fb = b.full if isinstance(b, Cut) else (len(b), len(b[0]))
+    ta = a.tail if isinstance(a, Cut) else a[0][0]
+    tb = b.tail if isinstance(b, Cut) else b[0][0]
+    if fb == (1, 1) and isinstance(a, Cut):
+        return Cut(_broadcast(op, a, b), fa, binary(op, ta, tb))
+    if fa == (1, 1) and isinstance(b, Cut):
+        return Cut(_broadcast(op, a, b), fb, binary(op, ta, tb))
+    if fa == fb and isinstance(a, Cut) and isinstance(b, Cut):
+        rows, cols = max(len(a), len(b)), max(len(a[0]), len(b[0]))
+        return Cut(
+            _broadcast(op, a.padded(rows, cols), b.padded(rows, cols)), fa, binary(op, ta, tb)
+        )
+    ra, ca, rb, cb = len(a), len(a[0]), len(b), len(b[0])
+    if isinstance(a, Cut):
+        a = a.padded(_reach(ra, rb), _reach(ca, cb))
+    if isinstance(b, Cut):
+        b = b.padded(_reach(rb, ra), _reach(cb, ca))
+    return _broadcast(op, a, b)
+
+
+def _reach(held: int, other: int) -> int:
+    """How far a cut side is given its tail against another side of ``other``: to its size,
+    and one past it where that is more than one (Excel's #N/A beyond a shorter side)."""
+    return max(held, other + 1 if other > 1 else other)
+
+
+def _broadcast(op: str, a: Array, b: Array) -> Array:
     rows = max(len(a), len(b))
     cols = max(len(a[0]), len(b[0]))
     check_size(rows, cols)  # a column of a million against a row of a thousand: refused

@@ -87,6 +87,35 @@ class Book(Protocol):
 
 
 Array = list[list[Value]]
+
+
+class Cut(list[list[Value]]):
+    """A large range's values read only up to its sheet's last used row and column: ``full``
+    is the range's whole shape, and every element past what is held is ``tail`` (a blank for
+    the range; for an operator's result over it, that operator's result over a blank). Only
+    the operators look past what is held; to anything else it is the values held."""
+
+    __slots__ = ("full", "tail")
+
+    def __init__(self, rows: list[list[Value]], full: tuple[int, int], tail: Value = None):
+        super().__init__(rows)
+        self.full = full
+        self.tail = tail
+
+    def padded(self, rows: int, cols: int) -> Array:
+        """The values held, with ``tail`` past them up to ``rows`` x ``cols`` (at most its
+        whole shape)."""
+        rows, cols = min(rows, self.full[0]), min(cols, self.full[1])
+        check_size(rows, cols)
+        tail = self.tail
+        have = len(self[0]) if self else 0
+        grid = [
+            line + [tail] * (cols - have) if have < cols else line[:cols] for line in self[:rows]
+        ]
+        grid += [[tail] * cols for _ in range(rows - len(grid))]
+        return grid
+
+
 Result = Value | Area | Array
 Fn = Callable[[Book, str, int, int], Result]  # (book, host sheet, host row, host col)
 
@@ -119,6 +148,8 @@ def values_of(book: Book, area: Area) -> Array:
         wide = [line + [None] * (area.c2 - c2) for line in grid] if c2 < area.c2 else grid[:]
         wide += [[None] * area.cols for _ in range(area.r2 - r2)]
         return wide
+    if r2 < area.r2 or c2 < area.c2:  # cut: what lies past it is blank
+        return Cut(grid, (area.rows, area.cols))
     return grid
 
 

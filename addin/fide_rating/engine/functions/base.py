@@ -54,6 +54,7 @@ from ..formula.values import (
     VALUE,
     Area,
     Book,
+    Cut,
     Fn,
     Result,
     Unsupported,
@@ -311,6 +312,9 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 raw.append(None)  # a branch: computed below if at all
                 continue
             v = f(book, sh, r, c)
+            if isinstance(v, Cut) and _counts(v.tail):
+                # past a whole column's last used row every cell counts (SUMPRODUCT(--(A:A="")))
+                v = v.padded(*v.full)
             if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
             elif kind in VALUES and single and isinstance(v, Area | list):
@@ -320,7 +324,7 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             raw.append(v)
         # an array (not a range) given for a value is computed element by element in an
         # ordinary formula too: SUM(COUNTIF(A1:A9,{"a","b"})), SUM(CHOOSE({1,2},5,7))
-        each = array or any(v.__class__ is list for v, k in zip(raw, kinds, strict=True)
+        each = array or any(isinstance(v, list) for v, k in zip(raw, kinds, strict=True)
                             if k in VALUES)  # fmt: skip
         if each and not array and spec.name in _REFERENCES:
             raise Unsupported(f"{spec.name} of an array of positions in an ordinary formula")
@@ -341,6 +345,13 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         return once(book, sh, r, c, raw, lazy=not array)
 
     return run
+
+
+def _counts(tail: Value) -> bool:
+    """Whether a cut range's tail (what its blank cells became) counts in what reads it: a
+    number other than 0, TRUE or a text; not a blank, 0, FALSE, "" or an error (which the
+    cells held show already, and which LOOKUP(2,1/(A:A<>""),A:A) skips)."""
+    return tail is not None and not isinstance(tail, XlError) and tail not in ("", 0)
 
 
 def one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
