@@ -127,3 +127,15 @@ def test_a_column_used_in_one_row_is_not_one_value() -> None:
     # the sheet's last used row is 1: B:B held as one row is still a column of 1,048,576
     b = book({"B1": "x"}, {"D1": '=SUMPRODUCT((B:B="x")*ROW(B:B))'})
     assert b.value("S", 1, 4) == 1.0  # not the sum of every row number
+
+
+def test_a_whole_column_as_the_functions_read_it() -> None:
+    cells = {"A1": "x", "A2": "x", "B1": -5, "B2": -3}
+    # 0 past the last used row: counted by COUNT and AVERAGE, the largest for MAX, as in Excel
+    assert ev('=SUMPRODUCT(COUNT((A:A="x")*1))', cells) == 1048576.0
+    assert ev('=SUMPRODUCT(AVERAGE((A:A="x")*1))', cells) == 2 / 1048576
+    assert ev('=SUMPRODUCT(MAX((A:A="x")*B:B))', cells) == 0.0
+    assert ev('=SUMPRODUCT(--AND(A:A="x"))', cells) == 0.0  # FALSE past the rows held
+    # ... and nothing to a sum: the rows held are enough
+    assert ev('=SUMPRODUCT((A:A="x")*B:B)', cells) == -8.0
+    assert ev('=SUMPRODUCT(SUM((A:A="x")*1))', cells) == 2.0

@@ -187,14 +187,19 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
         kinds.append("o")
     strict = _STRICT if spec.errors else _STRICT | {"r", "x", "a"}
     if all(k in ("r", "x", "o") for k in kinds):  # references only (SUM, COUNTIF): no conversion
+        name = spec.name
         if spec.errors:
-            return lambda b, sh, r, c: impl(b, sh, r, c, [g(b, sh, r, c) for g in compiled])
+            return lambda b, sh, r, c: impl(
+                b, sh, r, c, [whole(g(b, sh, r, c), name) for g in compiled]
+            )
 
         def refs(book: Book, sh: str, r: int, c: int) -> Result:
             values = [f(book, sh, r, c) for f in compiled]
-            for v in values:
+            for i, v in enumerate(values):
                 if isinstance(v, XlError):  # SUM(#REF!), VLOOKUP(x,#REF!,2): the error
                     return v
+                if isinstance(v, Cut):
+                    values[i] = whole(v, name)
             out = impl(book, sh, r, c, values)
             return VALUE if out.__class__ is str and len(out) > MAX_TEXT else out
 
@@ -312,9 +317,8 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 raw.append(None)  # a branch: computed below if at all
                 continue
             v = f(book, sh, r, c)
-            if isinstance(v, Cut) and _counts(v.tail):
-                # past a whole column's last used row every cell counts (SUMPRODUCT(--(A:A="")))
-                v = v.padded(*v.full)
+            if isinstance(v, Cut):
+                v = whole(v, spec.name)
             if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
             elif kind in VALUES and single and isinstance(v, Area | list):
@@ -347,11 +351,30 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
     return run
 
 
-def _counts(tail: Value) -> bool:
-    """Whether a cut range's tail (what its blank cells became) counts in what reads it: a
-    number other than 0, TRUE or a text; not a blank, 0, FALSE, "" or an error (which the
-    cells held show already, and which LOOKUP(2,1/(A:A<>""),A:A) skips)."""
-    return tail is not None and not isinstance(tail, XlError) and tail not in ("", 0)
+# functions to which a 0, FALSE or "" past a whole column's last used row changes nothing:
+# it adds nothing to a sum, and a look-up finds it only where the rows held have no match
+_ZERO_BLIND = frozenset(
+    {"SUM", "SUMPRODUCT", "LOOKUP", "MATCH", "XMATCH", "XLOOKUP", "VLOOKUP", "HLOOKUP", "INDEX"}
+)
+
+
+def whole(v: Result, name: str) -> Result:
+    """An argument of the function ``name`` as it reads it: a cut range's values with its
+    tail past them, to its whole size, where the tail changes what the function makes of it
+    (COUNT((A:A="x")*1) counts every row; SUMPRODUCT(--(A:A="")) every blank)."""
+    if isinstance(v, Cut) and _counts(v.tail, name):
+        return v.padded(*v.full)
+    return v
+
+
+def _counts(tail: Value, name: str) -> bool:
+    """Whether a cut range's tail (what its blank cells became) changes what the function
+    ``name`` makes of it: a blank or an error never (the cells held show the error already,
+    and LOOKUP(2,1/(A:A<>""),A:A) skips them), a 0, FALSE or "" but for a sum or a look-up,
+    anything else always."""
+    if tail is None or isinstance(tail, XlError):
+        return False
+    return name not in _ZERO_BLIND or tail not in ("", 0)
 
 
 def one_cell(book: Book, v: Area | list[list[Value]]) -> Value:
