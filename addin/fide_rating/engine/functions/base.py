@@ -275,28 +275,9 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
             for picked in zip(*flat, strict=True):
                 args = fixed.copy()
                 for (k, step), v in zip(places, picked, strict=True):
-                    y: Any = v
-                    if step is _NUMBER:
-                        if y.__class__ is not float:
-                            y = number(y)
-                            if isinstance(y, XlError):
-                                break
-                    elif step is _TEXT:
-                        if y.__class__ is not str:
-                            y = text_of(y)
-                            if isinstance(y, XlError):
-                                break
-                    elif step is _LAZY:
-                        y = _constant(y)
-                    elif step is _LOGICAL:
-                        if y.__class__ is not bool:
-                            y = truth(y)
-                            if isinstance(y, XlError):
-                                break
-                    elif step is not _PASS:
-                        y = step(y)
-                        if isinstance(y, XlError):
-                            break
+                    y: Any = _converted(step, v)
+                    if step is not _PASS and isinstance(y, XlError):
+                        break  # a value that cannot be converted (an error passes as itself)
                     args[k] = y
                 else:
                     if error is not None:
@@ -410,31 +391,29 @@ def _result(book: Book, sh: str, r: int, c: int, x: Result) -> Value:
     return x
 
 
+def _converted(step: Any, v: Value) -> Any:
+    """An element as its parameter's class takes it (an error where it cannot be; given
+    as it is for a class that takes errors), the common cases (a number already a float, a
+    text already a text) without a call."""
+    if step is _NUMBER:
+        return v if v.__class__ is float else number(v)
+    if step is _TEXT:
+        return v if v.__class__ is str else text_of(v)
+    if step is _LAZY:
+        return _constant(v)
+    if step is _LOGICAL:
+        return v if v.__class__ is bool else truth(v)
+    if step is _PASS:
+        return v
+    return step(v)
+
+
 def _call(book: Book, sh: str, r: int, c: int, fixed: list[Any], k: int, step: Any, v: Value,
           error: XlError | None, impl: Impl) -> Value:  # fmt: skip
     """One element's call where one argument (``k``) varies: ``v`` as its class takes it."""
-    x: Any = v
-    if step is _NUMBER:
-        if x.__class__ is not float:
-            x = number(x)
-            if isinstance(x, XlError):
-                return x
-    elif step is _TEXT:
-        if x.__class__ is not str:
-            x = text_of(x)
-            if isinstance(x, XlError):
-                return x
-    elif step is _LAZY:
-        x = _constant(x)
-    elif step is _LOGICAL:
-        if x.__class__ is not bool:
-            x = truth(x)
-            if isinstance(x, XlError):
-                return x
-    elif step is not _PASS:
-        x = step(x)
-        if isinstance(x, XlError):
-            return x
+    x: Any = _converted(step, v)
+    if step is not _PASS and isinstance(x, XlError):
+        return x  # a value that cannot be converted (an error passes as itself)
     if error is not None:
         return error
     args = fixed.copy()
