@@ -139,3 +139,13 @@ def test_a_whole_column_as_the_functions_read_it() -> None:
     # ... and nothing to a sum: the rows held are enough
     assert ev('=SUMPRODUCT((A:A="x")*B:B)', cells) == -8.0
     assert ev('=SUMPRODUCT(SUM((A:A="x")*1))', cells) == 2.0
+
+
+def test_the_tail_counts_once_for_the_largest_and_smallest() -> None:
+    # every row used is negative; past the last used row (2) the products are 0: the largest
+    b = book(
+        {"A1": "x", "A2": "x", "B1": -5, "B2": -3},
+        {"D1": '=SUMPRODUCT(MAX((A:A="x")*B:B))', "D2": '=SUMPRODUCT(MIN((A:A="x")*B:B))'},
+    )
+    assert b.value("S", 1, 4) == 0.0  # the rows held alone give -3
+    assert b.value("S", 2, 4) == -5.0

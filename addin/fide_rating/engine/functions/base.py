@@ -298,7 +298,8 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                 raw.append(None)  # a branch: computed below if at all
                 continue
             v = f(book, sh, r, c)
-            if isinstance(v, Cut):
+            if kind not in VALUES and isinstance(v, Cut):
+                # read whole; taken a value at a time, the rows held are taken, as before
                 v = whole(v, spec.name)
             if kind == "a" and not isinstance(v, XlError):
                 v = as_grid(book, v)
@@ -344,8 +345,14 @@ def whole(v: Result, name: str) -> Result:
     tail past them, to its whole size, where the tail changes what the function makes of it
     (COUNT((A:A="x")*1) counts every row; SUMPRODUCT(--(A:A="")) every blank)."""
     if isinstance(v, Cut) and _counts(v.tail, name):
+        if name in _ONE_ENOUGH:  # how many times the tail comes does not matter: once
+            return v.padded(len(v) + 1, len(v[0]) if v else 1)
         return v.padded(*v.full)
     return v
+
+
+# functions to which the tail past a whole column's last used row counts once at most
+_ONE_ENOUGH = frozenset({"MAX", "MIN", "MAXA", "MINA", "AND", "OR"})
 
 
 def _counts(tail: Value, name: str) -> bool:
