@@ -149,3 +149,10 @@ def test_the_tail_counts_once_for_the_largest_and_smallest() -> None:
     )
     assert b.value("S", 1, 4) == 0.0  # the rows held alone give -3
     assert b.value("S", 2, 4) == -5.0
+
+
+def test_whole_rows_past_their_last_used_column() -> None:
+    # five whole rows (81,920 cells) are read to the last used column, B; past it, 0
+    cells = {f"{col}{row}": "x" for col in "AB" for row in range(1, 6)}
+    b = book(cells, {"A6": '=SUMPRODUCT(MAX((A1:XFD5="x")*-1))'})
+    assert b.value("S", 6, 1) == 0.0  # the columns held alone give -1

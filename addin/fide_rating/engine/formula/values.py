@@ -92,8 +92,10 @@ Array = list[list[Value]]
 class Cut(list[list[Value]]):
     """A large range's values read only up to its sheet's last used row and column: ``full``
     is the range's whole shape, and every element past what is held is ``tail`` (a blank for
-    the range; for an operator's result over it, that operator's result over a blank). Only
-    the operators look past what is held; to anything else it is the values held."""
+    the range; for an operator's result over it, that operator's result over a blank). The
+    operators look past what is held, and so do the functions whose result the tail changes
+    (:func:`fide_rating.engine.functions.base.whole`); to anything else it is the values
+    held."""
 
     __slots__ = ("full", "tail")
 

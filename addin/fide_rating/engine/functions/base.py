@@ -346,7 +346,10 @@ def whole(v: Result, name: str) -> Result:
     (COUNT((A:A="x")*1) counts every row; SUMPRODUCT(--(A:A="")) every blank)."""
     if isinstance(v, Cut) and _counts(v.tail, name):
         if name in _ONE_ENOUGH:  # how many times the tail comes does not matter: once
-            return v.padded(len(v) + 1, len(v[0]) if v else 1)
+            rows, cols = len(v), len(v[0]) if v else 1
+            if rows < v.full[0]:
+                return v.padded(rows + 1, cols)
+            return v.padded(rows, cols + 1)  # a row cut at its last used column
         return v.padded(*v.full)
     return v
 
