@@ -173,12 +173,7 @@ class Compiler(Scopes):
                 if a.__class__ is float:
                     total = a + b if plus else a - b
                     t = abs(total)
-                    if (
-                        t < near_b
-                        and t < abs(a) * 2e-15
-                        and t
-                        and cancelled(t, b if abs(a) > abs(b) else a)
-                    ):
+                    if t < near_b and _cancels(t, a, b):
                         return 0.0
                     return total
                 return slow(book, a, b, r, c)
@@ -191,12 +186,7 @@ class Compiler(Scopes):
             if a.__class__ is float and b.__class__ is float:  # the usual case, at once
                 total = a + b if plus else a - b
                 t = abs(total)  # below either side's 15th digit (max() costs a call a cell)
-                if (
-                    t < abs(a) * 2e-15
-                    and t < abs(b) * 2e-15
-                    and t
-                    and cancelled(t, b if abs(a) > abs(b) else a)
-                ):
+                if t < abs(b) * 2e-15 and _cancels(t, a, b):
                     return 0.0
                 return total
             return slow(book, a, b, r, c)
@@ -452,6 +442,13 @@ class Compiler(Scopes):
                 branch = reference and kind == "f"
                 compiled.append((yield self._node(a, array or kind == "a", branch)))
         return bind(spec, compiled, [a[0] == "missing" for a in args], array)
+
+
+def _cancels(t: float, a: float, b: float) -> bool:
+    """Whether ``t``, the size of ``a + b`` or ``a - b`` and already below ``b``'s 15th
+    digit, is 0 in Excel: not 0 itself, below ``a``'s 15th digit too, and :func:`cancelled`
+    against the smaller side. Called only past the cheap test on ``b``, off the usual path."""
+    return bool(t) and t < abs(a) * 2e-15 and cancelled(t, b if abs(a) > abs(b) else a)
 
 
 _Compiling = Generator[Any, Fn, Fn]  # a step of compiling: asks for its children's closures
