@@ -13,16 +13,22 @@ your own as one more source). Numbers must agree to within one unit in the 15th 
 digit (Excel shows 15 digits; the 16th and 17th come from how a sum is ordered); a cell Excel
 left as an error compares by the error's code. Cells of the volatile functions (RAND,
 RANDBETWEEN, RANDARRAY, NOW, TODAY) and the cells that refer to them are computed but not
-compared: Excel's value was true only when it saved.
+compared: Excel's value was true only when it saved. Unless the value does not move: a
+workbook that holds them is computed three times, the clock 12 hours before and then 14 hours
+after the time the file records as saved (whatever the time zone, another day), every random
+number moved a third of the way round each time; a cell that is the same all three times is
+compared (a model whose Monte Carlo draw is switched off, a year taken from TODAY).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import hashlib
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -42,6 +48,8 @@ except ImportError:
 
 from corpus_sources import SOURCES, Source
 from fide_rating.engine.formula import Value, XlError, col_letters, col_number
+from fide_rating.engine.functions.base import DRAWS, MOMENT
+from fide_rating.engine.order import AreaIndex
 from fide_rating.engine.package import (
     WorkbookError,
     read_package,
@@ -50,7 +58,7 @@ from fide_rating.engine.package import (
     shared_strings,
     sheet_parts,
 )
-from fide_rating.engine.recalc import evaluate
+from fide_rating.engine.recalc import Recalculated, evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
@@ -375,21 +383,17 @@ def _volatile(texts: dict[tuple[str, int, int], str]) -> set[tuple[str, int, int
     volatile = {key for key, text in texts.items() if _VOLATILE.search(_STRING.sub("", text))}
     if not volatile:
         return volatile
-    areas = {key: _areas(text, key[0]) for key, text in texts.items()}
-    changed = True
-    while changed:
-        changed = False
-        marked = [(s.upper(), r, c) for s, r, c in volatile]
-        for key, found in areas.items():
-            if key in volatile:
-                continue
-            if any(
-                s == a[0] and a[1] <= r <= a[3] and a[2] <= c <= a[4]
-                for a in found
-                for s, r, c in marked
-            ):
-                volatile.add(key)
-                changed = True
+    readers: AreaIndex[tuple[str, int, int]] = AreaIndex()
+    for key, text in texts.items():
+        for sheet, r1, c1, r2, c2 in _areas(text, key[0]):
+            readers.add(sheet, r1, c1, r2, c2, key)
+    todo = list(volatile)
+    while todo:
+        sheet, row, col = todo.pop()
+        for reader in readers.take(sheet.upper(), row, col):
+            if reader not in volatile:
+                volatile.add(reader)
+                todo.append(reader)
     return volatile
 
 
@@ -442,8 +446,10 @@ def _compare(path: Path, outcome: Outcome) -> None:
                 texts[(title, r, c)] = shift(text, r - r0, c - c0)
     if not texts:  # no formula to compute
         return
+    saved_at = _saved_at(parts)
+    early = saved_at and saved_at - dt.timedelta(hours=12)
     try:
-        result = evaluate(data, path)[0]
+        result = _evaluate_at(data, path, early, _Shifted(1, 0))
     except WorkbookError as error:  # read, but refused whole: none of its formulas computed
         outcome.formulas = len(texts)
         if texts:
@@ -454,6 +460,17 @@ def _compare(path: Path, outcome: Outcome) -> None:
         why = _reason(problem.reason)
         outcome.reasons[why] = outcome.reasons.get(why, 0) + 1
     volatile = _volatile(texts) | set(result.volatile)  # the engine's: data tables too
+    # a data table's cells (no formula of their own) are the model computed again for each
+    # input: one that draws random numbers is a new sample each time, never compared
+    tables = {key for key in result.volatile if key not in texts}
+    steady = volatile - tables if saved_at is not None else set()
+    for step in (1, 2):  # the others whose value does not move are compared
+        if not steady or saved_at is None:
+            break
+        later = saved_at + dt.timedelta(hours=14)
+        again = _evaluate_at(data, path, later, _Shifted(1, step)).values
+        steady = {key for key in steady if _same(result.values.get(key), again.get(key))}
+    volatile -= steady
     for key, ours in result.values.items():
         if key in volatile:
             outcome.volatile += 1
@@ -465,6 +482,56 @@ def _compare(path: Path, outcome: Outcome) -> None:
             formula = formula if formula.startswith("{=") else "=" + formula
             where = f"{sheet}!{col_letters(col)}{row}"
             outcome.disagree[where] = (formula, _show(saved), _show(ours))
+
+
+_MODIFIED = re.compile(rb"<dcterms:modified[^>]*>([^<]+)<")
+
+
+def _saved_at(parts: dict[str, bytes]) -> dt.datetime | None:
+    """When the workbook was last saved (its core properties; UTC), if it says."""
+    found = _MODIFIED.search(parts.get("docProps/core.xml", b""))
+    if found is None:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(found.group(1).decode().strip().replace("Z", "+00:00"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return moment.replace(tzinfo=None) - (moment.utcoffset() or dt.timedelta())
+
+
+class _Shifted(random.Random):
+    """The draws of a generator seeded alike, each moved by ``step`` thirds of the way round
+    (RAND) or ``step`` values on (RANDBETWEEN): a cell whose value rests on the draws does not
+    come out the same as with the others by chance (a draw clipped by MAX, a count of years
+    that the draws move by one either way)."""
+
+    def __init__(self, seed: int, step: int) -> None:
+        super().__init__(seed)
+        self.step = step
+
+    def random(self) -> float:
+        u = super().random() + self.step / 3
+        return u - 1 if u >= 1 else u
+
+    def randint(self, a: int, b: int) -> int:
+        return a + (super().randint(a, b) - a + self.step) % (b - a + 1)
+
+
+def _evaluate_at(
+    data: bytes, path: Path, moment: dt.datetime | None, draws: random.Random
+) -> Recalculated:
+    """The workbook computed with TODAY and NOW at ``moment`` (the clock's when None) and
+    the volatile functions' random numbers from ``draws``."""
+    tokens = MOMENT.set(moment), DRAWS.set(draws)
+    try:
+        return evaluate(data, path)[0]
+    finally:
+        MOMENT.reset(tokens[0])
+        DRAWS.reset(tokens[1])
+
+
+def _same(first: Value | None, second: Value | None) -> bool:
+    return type(first) is type(second) and first == second
 
 
 def _check(job: tuple[Path, str, str]) -> Outcome:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 from pathlib import Path
 
 import openpyxl
@@ -12,7 +13,8 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from fide_rating.engine.formula import col_letters
 from fide_rating.engine.formula.values import DIV0, NA, NUM, VALUE, XlError
-from fide_rating.engine.recalc import recalc_file
+from fide_rating.engine.functions.base import DRAWS, MOMENT
+from fide_rating.engine.recalc import evaluate, recalc_file
 from test_formula import book, ev
 
 CALC = XlError("#CALC!")
@@ -228,6 +230,33 @@ def test_volatile_functions_are_computed_and_marked(tmp_path: Path) -> None:
     assert got[3] == (dt.date.today() - dt.date(1899, 12, 30)).days
     assert got[7] in (0.0, 1.0)  # NOW's day is TODAY's (1 across midnight)
     assert out.volatile == {("Sheet", r, 1) for r in (1, 2, 3, 4, 5, 7)}
+
+
+def test_the_volatile_functions_as_of_a_moment_and_with_repeatable_draws(tmp_path: Path) -> None:
+    """TODAY and NOW give the moment set (MOMENT), RAND, RANDBETWEEN and RANDARRAY the draws of
+    the generator set (DRAWS): the same generator seeded alike gives the same figures."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"], ws["A3"] = "=TODAY()", "=NOW()", "=RAND()"
+    ws["A4"], ws["A5"] = "=RANDBETWEEN(1,1000000)", "=SUM(_xlfn.RANDARRAY(3,1))"
+    path = tmp_path / "volatile.xlsx"
+    wb.save(path)
+
+    def run(seed: int) -> list[object]:
+        tokens = MOMENT.set(dt.datetime(2024, 3, 1, 18)), DRAWS.set(random.Random(seed))
+        try:
+            out = evaluate(path.read_bytes(), path)[0]
+        finally:
+            MOMENT.reset(tokens[0])
+            DRAWS.reset(tokens[1])
+        return [out.values[("Sheet", r, 1)] for r in range(1, 6)]
+
+    first, again, other = run(7), run(7), run(8)
+    assert first[:2] == [45352.0, 45352.75]  # 2024-03-01, 18:00
+    assert first == again
+    assert first[2:] != other[2:] and other[:2] == first[:2]
+    assert first[2] == random.Random(7).random()
 
 
 def test_the_1904_date_system(tmp_path: Path) -> None:

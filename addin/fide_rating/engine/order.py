@@ -12,8 +12,9 @@ import contextlib
 import math
 import re
 import sys
-from collections.abc import Iterable, Iterator
-from typing import Any
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 from .book import Book, Circular, NotComputed, Origins, not_computed, on_circle
 from .compiler import Compiler, cells_of, references
@@ -193,6 +194,14 @@ class _Reads:
         self.trees: dict[tuple[str, int, int], list[tuple[Any, ...]]] = {}
 
     def __call__(self, key: tuple[str, int, int]) -> Iterator[tuple[str, int, int]]:
+        for sheet, r1, c1, r2, c2 in self.areas(key):
+            for r in range(r1, r2 + 1):
+                for c in range(c1, c2 + 1):
+                    yield (sheet, r, c)
+
+    def areas(self, key: tuple[str, int, int]) -> Iterator[tuple[str, int, int, int, int]]:
+        """The same cells as rectangles (sheet as the book names it, first row and column,
+        last row and column), each cut to its sheet's used range; empty ones left out."""
         source = self.sources.get(key)
         if source is None:
             return
@@ -206,9 +215,94 @@ class _Reads:
         for node in nodes:
             area = cells_of(node, key[0], key[1], key[2])
             rows, cols = self.book.extent(area.sheet)
-            for r in range(area.r1, min(area.r2, rows) + 1):
-                for c in range(area.c1, min(area.c2, cols) + 1):
-                    yield (area.sheet, r, c)
+            r2, c2 = min(area.r2, rows), min(area.c2, cols)
+            if area.r1 <= r2 and area.c1 <= c2:
+                yield (self.book._sheet(area.sheet), area.r1, area.c1, r2, c2)
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class _Stabbing(Generic[K]):
+    """Intervals of numbers, each with a key; :meth:`take` gives the keys of the intervals
+    holding a number and removes them (a tree of the largest end over the intervals sorted by
+    start: each interval is found once, in time logarithmic in their number)."""
+
+    __slots__ = ("keys", "size", "starts", "tree")
+
+    def __init__(self, items: list[tuple[int, int, K]]) -> None:
+        items.sort(key=lambda item: item[0])
+        self.starts = [item[0] for item in items]
+        self.keys = [item[2] for item in items]
+        size = 1
+        while size < len(items):
+            size *= 2
+        tree = [-1] * (2 * size)
+        for i, item in enumerate(items):
+            tree[size + i] = item[1]
+        for i in range(size - 1, 0, -1):
+            tree[i] = max(tree[2 * i], tree[2 * i + 1])
+        self.size, self.tree = size, tree
+
+    def take(self, x: int) -> list[K]:
+        tree, size = self.tree, self.size
+        n = bisect_right(self.starts, x)  # the intervals that start at x or before
+        if n == 0 or tree[1] < x:
+            return []
+        out = []
+        stack = [(1, 0, size)]  # a node and the half-open run of intervals below it
+        while stack:
+            node, lo, hi = stack.pop()
+            if lo >= n or tree[node] < x:
+                continue
+            if node >= size:  # an interval holding x: given, then removed
+                out.append(self.keys[node - size])
+                tree[node] = -1
+                node >>= 1
+                while node and tree[node] != (top := max(tree[2 * node], tree[2 * node + 1])):
+                    tree[node] = top
+                    node >>= 1
+                continue
+            mid = (lo + hi) // 2
+            stack.append((2 * node + 1, mid, hi))
+            stack.append((2 * node, lo, mid))
+        return out
+
+
+class AreaIndex(Generic[K]):
+    """Rectangles of cells, each with a key (the formula that reads it); :meth:`take` gives
+    the keys of the rectangles holding a cell that were not given before (a key may come
+    again from another column or row of its rectangle). A rectangle is kept once per column
+    when it is taller than wide, else once per row, so a column of a million rows costs one
+    entry, not a million."""
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[str, int, int], list[K]] = {}
+        self._columns: dict[tuple[str, int], list[tuple[int, int, K]]] = {}
+        self._rows: dict[tuple[str, int], list[tuple[int, int, K]]] = {}
+        self._built: dict[tuple[bool, str, int], _Stabbing[K]] = {}
+
+    def add(self, sheet: str, r1: int, c1: int, r2: int, c2: int, key: K) -> None:
+        if r1 == r2 and c1 == c2:
+            self._cells.setdefault((sheet, r1, c1), []).append(key)
+        elif r2 - r1 >= c2 - c1:
+            for c in range(c1, c2 + 1):
+                self._columns.setdefault((sheet, c), []).append((r1, r2, key))
+        else:
+            for r in range(r1, r2 + 1):
+                self._rows.setdefault((sheet, r), []).append((c1, c2, key))
+
+    def take(self, sheet: str, row: int, col: int) -> list[K]:
+        out = self._cells.pop((sheet, row, col), [])
+        for by_column, line, at in ((True, col, row), (False, row, col)):
+            built = self._built.get((by_column, sheet, line))
+            if built is None:
+                items = (self._columns if by_column else self._rows).pop((sheet, line), None)
+                if items is None:
+                    continue
+                built = self._built[(by_column, sheet, line)] = _Stabbing(items)
+            out += built.take(at)
+        return out
 
 
 _VOLATILE = re.compile(r"\b(?:_xlfn\.)?(?:RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)\s*\(", re.I)
@@ -264,14 +358,15 @@ def readers_of(
     out = set(seeds)
     if dynamic:
         out.update(_calling(pending, sources, _DYNAMIC))
-    readers: dict[tuple[str, int, int], list[tuple[str, int, int]]] = {}
+    readers: AreaIndex[tuple[str, int, int]] = AreaIndex()
     read = _Reads(book, sources, compiler)
     for key in pending:
-        for cell in read(key):
-            readers.setdefault((book._sheet(cell[0]), cell[1], cell[2]), []).append(key)
+        for area in read.areas(key):
+            readers.add(*area, key)
     todo = list(out)
     while todo:
-        for reader in readers.get(todo.pop(), ()):
+        sheet, row, col = todo.pop()
+        for reader in readers.take(book._sheet(sheet), row, col):
             if reader not in out:
                 out.add(reader)
                 todo.append(reader)

@@ -43,8 +43,11 @@ library.
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
+import random
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,6 +70,22 @@ from ..formula.values import (
 )
 from .catalogue import CATALOGUE
 from .wildcard import Wildcard, compiled
+
+# what the volatile functions give: TODAY and NOW the computer's clock, RAND, RANDBETWEEN and
+# RANDARRAY a generator of its own, unless set (a recalculation as of a given time, draws
+# that can be repeated)
+MOMENT: ContextVar[_dt.datetime | None] = ContextVar("MOMENT", default=None)
+DRAWS: ContextVar[random.Random | None] = ContextVar("DRAWS", default=None)
+_DRAWS = random.Random()
+
+
+def now() -> _dt.datetime:
+    return MOMENT.get() or _dt.datetime.now()
+
+
+def draws() -> random.Random:
+    return DRAWS.get() or _DRAWS
+
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
 

@@ -20,7 +20,7 @@ import re
 
 from ..formula.coerce import DATE_OFFSET, EPOCH, LAST, number, read_date_time
 from ..formula.values import NUM, VALUE, Area, Book, Result, Value, XlError
-from .base import Impl, define, values_of
+from .base import Impl, define, now, values_of
 
 _MARCH_1900 = _dt.date(1900, 3, 1)  # from here on, serial = days since EPOCH
 
@@ -122,18 +122,14 @@ define("MONTH", "n")(_part(1))
 define("DAY", "n")(_part(2))
 
 
-def _now() -> _dt.datetime:
-    return _dt.datetime.now()
-
-
 @define("TODAY", "")
 def _today(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    return float((_now().date() - EPOCH).days - DATE_OFFSET.get())
+    return float((now().date() - EPOCH).days - DATE_OFFSET.get())
 
 
 @define("NOW", "")
 def _now_fn(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
-    moment = _now()
+    moment = now()
     days = (moment.date() - EPOCH).days - DATE_OFFSET.get()
     seconds = moment.hour * 3600 + moment.minute * 60 + moment.second + moment.microsecond / 1e6
     return days + seconds / 86400

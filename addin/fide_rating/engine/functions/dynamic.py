@@ -13,10 +13,9 @@ May import: :mod:`fide_rating.engine.formula` (values), :mod:`.base` and the sta
 from __future__ import annotations
 
 import math
-import random
 
 from ..formula.values import NUM, VALUE, Book, Result, XlError
-from .base import define
+from .base import define, draws
 
 CALC = XlError("#CALC!")
 MAX_VALUES = 1_048_576  # as SEQUENCE: more is #NUM!
@@ -35,9 +34,10 @@ def _randarray(book: Book, sh: str, r: int, c: int, args: list[float | bool | No
         return NUM
     if b < a:
         return VALUE
+    draw = draws()
     if whole:
         first, last = math.ceil(a), math.floor(b)
         if first > last:
             return VALUE
-        return [[float(random.randint(first, last)) for _ in range(m)] for _ in range(n)]
-    return [[a + (b - a) * random.random() for _ in range(m)] for _ in range(n)]
+        return [[float(draw.randint(first, last)) for _ in range(m)] for _ in range(n)]
+    return [[a + (b - a) * draw.random() for _ in range(m)] for _ in range(n)]

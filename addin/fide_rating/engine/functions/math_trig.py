@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import math
 import operator
-import random
 import sys
 from collections.abc import Callable
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
@@ -30,7 +29,7 @@ from ..formula.values import (
     Value,
     XlError,
 )
-from .base import Impl, define, numbers_of, one_cell, running_sum
+from .base import Impl, define, draws, numbers_of, one_cell, running_sum
 from .criteria import numbers_picked, picked, select, shape
 
 
@@ -379,7 +378,7 @@ def _power(book: Book, sh: str, r: int, c: int, args: list[float]) -> Result:
 @define("RAND", "")
 def _rand(book: Book, sh: str, r: int, c: int, args: list[Result]) -> Result:
     """A random number from 0 (included) to 1 (excluded), new at every recalculation."""
-    return random.random()
+    return draws().random()
 
 
 @define("RANDBETWEEN", "n n", single=True)
@@ -388,7 +387,7 @@ def _randbetween(book: Book, sh: str, r: int, c: int, args: list[float]) -> Resu
     low, high = math.ceil(args[0]), math.floor(args[1])
     if low > high:
         return NUM
-    return float(random.randint(low, high))
+    return float(draws().randint(low, high))
 
 
 @define("PERCENTOF", "r r")
