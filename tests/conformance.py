@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -51,6 +52,8 @@ from fide_rating.engine.package import (
     sheet_parts,
 )
 from fide_rating.engine.recalc import evaluate
+from fide_rating.engine.udfs import Function, load
+from fide_rating.rules.errors import FideInputError
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
@@ -217,15 +220,29 @@ def unpack(source: Source) -> list[Path]:
         raise RuntimeError(f"{source.archive}: sha256 {got}, expected {source.sha256}")
     target = CACHE / source.folder
     found: list[Path] = []
+    modules: set[str] = set()  # with udfs, the module of each workbook's functions too
+    if source.udfs:
+        modules = {_module_of(inner) for inner, _, _ in _members(archive)
+                   if inner.lower().endswith(WORKBOOK)}  # fmt: skip
     for inner, box, member in _members(archive):
-        if not inner.lower().endswith(WORKBOOK) or not inner.startswith(source.paths):
+        if not inner.startswith(source.paths):
+            continue
+        module = inner in modules
+        if not inner.lower().endswith(WORKBOOK) and not module:
             continue
         out = target / inner
         if not out.exists():
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(_read(box, member))
-        found.append(out)
+        if not module:
+            found.append(out)
     return sorted(found)
+
+
+def _module_of(book: str) -> str:
+    """The module of a workbook's xlwings functions, by classic xlwings' convention: beside
+    it, of its name."""
+    return book.rsplit(".", 1)[0] + ".py"
 
 
 def fetch(
@@ -443,7 +460,12 @@ def _compare(path: Path, outcome: Outcome) -> None:
     if not texts:  # no formula to compute
         return
     try:
-        result = evaluate(data, path)[0]
+        udfs = functions_of(path, outcome.source)
+    except FideInputError as error:  # the functions cannot be imported: not compared at all
+        outcome.error = f"not computed: {error}"
+        return
+    try:
+        result = evaluate(data, path, udfs=udfs)[0]
     except WorkbookError as error:  # read, but refused whole: none of its formulas computed
         outcome.formulas = len(texts)
         if texts:
@@ -465,6 +487,25 @@ def _compare(path: Path, outcome: Outcome) -> None:
             formula = formula if formula.startswith("{=") else "=" + formula
             where = f"{sheet}!{col_letters(col)}{row}"
             outcome.disagree[where] = (formula, _show(saved), _show(ours))
+
+
+# what the modules of the workbooks' xlwings functions import (pyproject.toml's extra corpus)
+MODULES_NEED = ("numpy", "pandas")
+WITH_UDFS = {s.label for s in SOURCES if s.udfs}
+
+
+def functions_of(path: Path, source: str) -> dict[str, Function] | None:
+    """The xlwings functions of a workbook of a source that ships them: the module beside it
+    of its name (classic xlwings' convention), imported; None where there is none."""
+    module = path.with_suffix(".py")
+    if source not in WITH_UDFS or not module.is_file():
+        return None
+    missing = [name for name in MODULES_NEED if importlib.util.find_spec(name) is None]
+    if missing:
+        raise FideInputError(
+            f"{module.name} needs {' and '.join(missing)}: pip install -e '.[corpus]'"
+        )
+    return load([module])
 
 
 def _check(job: tuple[Path, str, str]) -> Outcome:
