@@ -126,7 +126,8 @@ def _metadata(f: Callable[..., Any]) -> dict[str, Any]:
         if pos >= required:
             info["optional"] = defaults[pos - required]
         args.append(info)
-    ret: dict[str, Any] = {"doc": f.__doc__ or f"Python function '{f.__name__}'", "options": {}}
+    doc = f"Python function '{f.__name__}' defined in '{f.__code__.co_filename}'."
+    ret: dict[str, Any] = {"doc": doc if f.__doc__ is None else f.__doc__, "options": {}}
     if "return" in hints:
         kind, extras = _hinted(hints["return"])
         ret["options"]["convert"] = kind
