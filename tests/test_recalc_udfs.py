@@ -154,6 +154,11 @@ def with_excel(xl, x):
 
 
 @xw.func
+def lookup(x, y):
+    return "the module's"
+
+
+@xw.func
 def talks(x):
     print("computing", x)
     return x
@@ -287,6 +292,7 @@ FORMULAS = {
     "B34": "talks(A1)",
     "B35": "kind(1/0)",  # an error value: None
     "B36": "kind(#N/A)",
+    "B37": "lookup(2, C1:D1)",  # Excel's own LOOKUP, not the module's
 }
 LEFT = {
     "B40": "macro()",
@@ -360,6 +366,7 @@ def test_cells_get_what_classic_xlwings_gives_them(
     assert got["B33"] == "list"
     assert got["B34"] == 2.0
     assert got["B35"] == got["B36"] == "NoneType"
+    assert got["B37"] == 2.0
     # arrays: a legacy array formula, a dynamic one, a range larger than the result
     assert [got[k] for k in ("G1", "H1", "G2", "H2")] == [0.0, 1.0, 10.0, 11.0]
     assert [got[k] for k in ("G4", "H4", "G6", "H6")] == [0.0, 1.0, 20.0, 21.0]
