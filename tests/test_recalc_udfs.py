@@ -154,6 +154,11 @@ def with_excel(xl, x):
 
 
 @xw.func
+def leaves():
+    raise SystemExit(1)
+
+
+@xw.func
 def lookup(x, y):
     return "the module's"
 
@@ -299,6 +304,7 @@ LEFT = {
     "B41": "needs_excel()",
     "B42": "calling()",
     "B43": "with_excel(1)",
+    "B44": "kind(A10)",  # a cell not computed: neither is the function's
 }
 
 
@@ -311,7 +317,7 @@ def module(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
-    cells = [*INPUTS]
+    cells = [*INPUTS, _formula("A10", 'CUBEVALUE("x")'), _formula("B38", "leaves()")]
     cells += [_formula(ref, text) for ref, text in {**FORMULAS, **LEFT}.items()]
     cells += [
         *_array("G1", "H2", "grid(2)"),  # a legacy array formula (CSE)
@@ -381,7 +387,11 @@ def test_a_function_that_raises_shows_its_error_and_is_reported(book: Path, modu
                                                                  ) -> None:  # fmt: skip
     out = _computed(book, module)
     assert _values(out)["B22"] == "#PYTHON! ValueError: no good: 2.0"
-    assert [str(p) for p in out.raised] == ["S!B22: fails raised ValueError: no good: 2.0"]
+    assert _values(out)["B38"] == "#PYTHON! SystemExit: 1"
+    assert [str(p) for p in out.raised] == [
+        "S!B22: fails raised ValueError: no good: 2.0",
+        "S!B38: leaves raised SystemExit: 1",
+    ]
     assert "B22" not in {p.cell for p in out.problems}  # computed: its text is its value
 
 
@@ -393,6 +403,8 @@ def test_what_only_excel_has_is_not_computed_with_the_reason(book: Path, module:
         "B41": "needs_excel calls xw.Book.caller(), which needs Excel",
         "B42": "calling takes the calling cell as an Excel range (caller)",
         "B43": "with_excel takes Excel's Application object (vba=) as xl",
+        "A10": "CUBEVALUE is an Excel function recalc does not compute",
+        "B44": "depends on S!A10, which is not computed",
     }
     assert not set(reasons) & set(_values(out))
 

@@ -462,15 +462,18 @@ class Session:
         expand = options.get("expand")
 
         def run(book: Any, sheet: str, row: int, col: int) -> Result:
+            # the arguments' cells first, outside the function's faults: a cell not computed,
+            # a circle or a chain too deep is the engine's to handle
+            given = [None if missing[i] else self._com(book, f(book, sheet, row, col))
+                     for i, f in enumerate(args)]  # fmt: skip
             try:
                 values = []
-                for i, f in enumerate(args):
+                for i, got in enumerate(given):
                     p = params[min(i, len(params) - 1)]
                     if missing[i]:
                         values.append(p.get("optional"))
-                        continue
-                    got = self._com(book, f(book, sheet, row, col))
-                    values.append(conversion.read(None, got, p["options"], engine_name=_ENGINE))
+                    else:
+                        values.append(conversion.read(None, got, p["options"], engine_name=_ENGINE))
                 values += [p.get("optional") for p in fixed[len(args) :]]
                 with _no_excel(name):
                     result = udf.call(*values)
@@ -478,9 +481,9 @@ class Session:
                         result = asyncio.run(result)
                 grid = conversion.write(result, None, options, engine_name=_ENGINE)
                 cells = [[_cell(x) for x in line] for line in grid] or [[""]]
-            except Unsupported:
+            except (Unsupported, RecursionError):  # Excel's part, or the engine's stack
                 raise
-            except Exception as error:  # the function's own fault: in its cell, and said
+            except (Exception, SystemExit) as error:  # the function's fault: in its cell, said
                 where = f"{col_letters(col)}{row}"
                 self.raised.append((sheet, where, f"{name} raised {_said(error)}"))
                 return f"{ERROR} {_said(error)}"[:255]
