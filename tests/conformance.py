@@ -13,7 +13,10 @@ your own as one more source). Numbers must agree to within one unit in the 15th 
 digit (Excel shows 15 digits; the 16th and 17th come from how a sum is ordered); a cell Excel
 left as an error compares by the error's code. Cells of the volatile functions (RAND,
 RANDBETWEEN, RANDARRAY, NOW, TODAY) and the cells that refer to them are computed but not
-compared: Excel's value was true only when it saved.
+compared: Excel's value was true only when it saved. A source whose workbooks call the xlwings
+functions of the module beside them of their name (xlwings' own tests) has them computed with
+that module, as ``recalc --udfs`` computes them; the modules import numpy and pandas
+(``pip install -e '.[corpus]'``), and without them those workbooks are not compared, saying so.
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ are named, xlwings.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as _dt
 import html
 import inspect
@@ -478,6 +477,8 @@ class Session:
                 with _no_excel(name):
                     result = udf.call(*values)
                     if inspect.iscoroutine(result):
+                        import asyncio  # only for a coroutine: its import costs every start
+
                         result = asyncio.run(result)
                 grid = conversion.write(result, None, options, engine_name=_ENGINE)
                 cells = [[_cell(x) for x in line] for line in grid] or [[""]]
