@@ -606,3 +606,19 @@ def test_xlwings_own_udf_tests_give_the_values_excel_saved() -> None:
     assert outcome.error == "" and outcome.disagree == {}
     assert outcome.computed >= 820 and outcome.formulas - outcome.computed <= 13
     assert outcome.reasons["read_workbook_caller calls xw.Book.caller(), which needs Excel"] == 1
+
+
+def test_the_corpus_without_the_modules_needs_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import conformance
+
+    book = _book(tmp_path / "tests.xlsm", [_value("A1", 1)])
+    (tmp_path / "tests.py").write_text("import xlwings as xw\n")
+    monkeypatch.setattr(conformance, "MODULES_NEED", ("numpy", "no_such_package_here"))
+    with pytest.raises(FideInputError) as said:
+        conformance.functions_of(book, "xlwings")
+    assert str(said.value) == ("tests.py needs no_such_package_here: pip install -e '.[corpus]'")
+    assert conformance.functions_of(book, "another source") is None
+    monkeypatch.setattr(conformance, "MODULES_NEED", ())
+    assert conformance.functions_of(book, "xlwings") == {}
