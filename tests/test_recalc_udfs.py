@@ -491,6 +491,23 @@ def test_two_modules_of_one_function_are_refused(tmp_path: Path) -> None:
     with pytest.raises(FideInputError, match="two modules define the function Twice"):
         load([tmp_path / "a.py", tmp_path / "b.py"])
     assert set(load([tmp_path / "a.py"])) == {"TWICE"}
+    assert set(load([tmp_path / "a.py", tmp_path / ".." / tmp_path.name / "a.py"])) == {"TWICE"}
+
+
+def test_dates_in_the_1904_date_system(tmp_path: Path, module: Path) -> None:
+    path = _book(tmp_path / "mac.xlsx", [_value("A1", 1, style=1), _formula("B1", "moment(A1)"),
+                                         _formula("B2", "a_date()")])  # fmt: skip
+    with zipfile.ZipFile(path) as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b"<sheets>", b'<workbookPr date1904="1"/><sheets>'
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    got = _values(_computed(path, module))
+    assert got["B1"] == "datetime.datetime(1904, 1, 2, 0, 0)"
+    assert got["B2"] == 45352.0 - 1462
 
 
 def test_xlwings_decorators_are_its_own_again_after_an_import(module: Path) -> None:

@@ -226,7 +226,8 @@ def load(paths: Sequence[Path]) -> dict[str, Function]:
             "installed"
         ) from None
     found: dict[str, Function] = {}
-    for i, path in enumerate(paths):
+    once = {path.resolve(): path for path in reversed(paths)}  # a module named twice: once
+    for i, path in enumerate(p for p in paths if once.get(p.resolve()) is p):
         source = read_regular(path, MAX_MODULE, lambda mib: f"{mib:.0f} MiB, not a module")
         stem = re.sub(r"\W", "_", path.stem)
         module = types.ModuleType(f"fide_rating_udfs_{i}_{stem}")
