@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${FIDE_VENV:-.venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 \
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -e '.[test,corpus]' 2>&1 \
   | grep -v "^WARNING: Location" || true
 echo "== LibreOffice 25.2 (for the Calc add-in tests)"
 if ! bash scripts/install-libreoffice.sh; then

@@ -18,6 +18,11 @@ workbook that holds them is computed three times, the clock 12 hours before and 
 after the time the file records as saved (whatever the time zone, another day), every random
 number moved a third of the way round each time; a cell that is the same all three times is
 compared (a model whose Monte Carlo draw is switched off, a year taken from TODAY).
+
+A source whose workbooks call the xlwings functions of the module beside them of their name
+(xlwings' own tests) has them computed with that module, as ``recalc --udfs`` computes them;
+the modules import numpy and pandas (``pip install -e '.[corpus]'``), and without them those
+workbooks are not compared, saying so.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -59,6 +65,8 @@ from fide_rating.engine.package import (
     sheet_parts,
 )
 from fide_rating.engine.recalc import Recalculated, evaluate
+from fide_rating.engine.udfs import Function, load
+from fide_rating.rules.errors import FideInputError
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "corpus"
@@ -225,15 +233,29 @@ def unpack(source: Source) -> list[Path]:
         raise RuntimeError(f"{source.archive}: sha256 {got}, expected {source.sha256}")
     target = CACHE / source.folder
     found: list[Path] = []
+    modules: set[str] = set()  # with udfs, the module of each workbook's functions too
+    if source.udfs:
+        modules = {_module_of(inner) for inner, _, _ in _members(archive)
+                   if inner.lower().endswith(WORKBOOK)}  # fmt: skip
     for inner, box, member in _members(archive):
-        if not inner.lower().endswith(WORKBOOK) or not inner.startswith(source.paths):
+        if not inner.startswith(source.paths):
+            continue
+        module = inner in modules
+        if not inner.lower().endswith(WORKBOOK) and not module:
             continue
         out = target / inner
         if not out.exists():
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(_read(box, member))
-        found.append(out)
+        if not module:
+            found.append(out)
     return sorted(found)
+
+
+def _module_of(book: str) -> str:
+    """The module of a workbook's xlwings functions, by classic xlwings' convention: beside
+    it, of its name."""
+    return book.rsplit(".", 1)[0] + ".py"
 
 
 def fetch(
@@ -449,7 +471,12 @@ def _compare(path: Path, outcome: Outcome) -> None:
     saved_at = _saved_at(parts)
     early = saved_at and saved_at - dt.timedelta(hours=12)
     try:
-        result = _evaluate_at(data, path, early, _Shifted(1, 0))
+        udfs = functions_of(path, outcome.source)
+    except FideInputError as error:  # the functions cannot be imported: not compared at all
+        outcome.error = f"not computed: {error}"
+        return
+    try:
+        result = _evaluate_at(data, path, early, _Shifted(1, 0), udfs)
     except WorkbookError as error:  # read, but refused whole: none of its formulas computed
         outcome.formulas = len(texts)
         if texts:
@@ -468,7 +495,7 @@ def _compare(path: Path, outcome: Outcome) -> None:
         if not steady or saved_at is None:
             break
         later = saved_at + dt.timedelta(hours=14)
-        again = _evaluate_at(data, path, later, _Shifted(1, step)).values
+        again = _evaluate_at(data, path, later, _Shifted(1, step), udfs).values
         steady = {key for key in steady if _same(result.values.get(key), again.get(key))}
     volatile -= steady
     for key, ours in result.values.items():
@@ -518,13 +545,17 @@ class _Shifted(random.Random):
 
 
 def _evaluate_at(
-    data: bytes, path: Path, moment: dt.datetime | None, draws: random.Random
+    data: bytes,
+    path: Path,
+    moment: dt.datetime | None,
+    draws: random.Random,
+    udfs: dict[str, Function] | None = None,
 ) -> Recalculated:
     """The workbook computed with TODAY and NOW at ``moment`` (the clock's when None) and
     the volatile functions' random numbers from ``draws``."""
     tokens = MOMENT.set(moment), DRAWS.set(draws)
     try:
-        return evaluate(data, path)[0]
+        return evaluate(data, path, udfs=udfs)[0]
     finally:
         MOMENT.reset(tokens[0])
         DRAWS.reset(tokens[1])
@@ -532,6 +563,25 @@ def _evaluate_at(
 
 def _same(first: Value | None, second: Value | None) -> bool:
     return type(first) is type(second) and first == second
+
+
+# what the modules of the workbooks' xlwings functions import (pyproject.toml's extra corpus)
+MODULES_NEED = ("numpy", "pandas")
+WITH_UDFS = {s.label for s in SOURCES if s.udfs}
+
+
+def functions_of(path: Path, source: str) -> dict[str, Function] | None:
+    """The xlwings functions of a workbook of a source that ships them: the module beside it
+    of its name (classic xlwings' convention), imported; None where there is none."""
+    module = path.with_suffix(".py")
+    if source not in WITH_UDFS or not module.is_file():
+        return None
+    missing = [name for name in MODULES_NEED if importlib.util.find_spec(name) is None]
+    if missing:
+        raise FideInputError(
+            f"{module.name} needs {' and '.join(missing)}: pip install -e '.[corpus]'"
+        )
+    return load([module])
 
 
 def _check(job: tuple[Path, str, str]) -> Outcome:

@@ -27,6 +27,9 @@ class Source:
     archive: str  # the file the client saves
     sha256: str
     paths: tuple[str, ...]
+    # the workbooks call the xlwings functions of the module beside them of the same name
+    # (classic xlwings' convention): it is unpacked too, and recalc computes them with it
+    udfs: bool = False
 
     @property
     def folder(self) -> str:
@@ -93,6 +96,7 @@ SOURCES: tuple[Source, ...] = (
         "xlwings-0.37.8.tar.gz",
         "ff23f1e62bdeb8256b56e11d54fca7c1efacfc227acb92d41b7d06d7f65a7e94",
         ("tests/", "xlwings/"),
+        udfs=True,
     ),
     Source(
         "ema_workbench",

@@ -53,6 +53,14 @@ def register(sub: Commands) -> None:
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no player table on the console")
     list_options(p, what="; a template's players by FIDE ID", from_workbook=True)
+    p.add_argument(
+        "--udfs",
+        action="append",
+        metavar="FILE.py",
+        help="a Python module whose xlwings functions (@xw.func) the workbooks call: imported "
+        "(its code runs) and its functions computed as classic xlwings does in Excel; repeat "
+        "for more modules. Only the modules named are imported",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
 
@@ -100,6 +108,11 @@ def main(args: argparse.Namespace) -> int:
             raise FideInputError(f"expected a folder for -o, got the file: {shown(out_dir)}")
     if args.csv:
         output(Path(args.csv), args, *sources, suffixes=(".csv",))
+    udfs = None
+    if args.udfs:
+        from ..engine.udfs import load
+
+        udfs = load([Path(name) for name in args.udfs])
     listed = open_list(args.list, args.rating_type) if args.list else None
     constants = None
     if listed is not None:
@@ -110,7 +123,7 @@ def main(args: argparse.Namespace) -> int:
     failed = 0
     progress.show(sources[0].name)
     batch = recalc_files(sources, out_dir=out_dir, in_place=args.in_place, output=out_file,
-                         force=args.force, constants=constants)  # fmt: skip
+                         force=args.force, constants=constants, udfs=udfs)  # fmt: skip
     for source, outcome in batch:  # in the order given, computed on every processor
         if isinstance(outcome, Failure):  # one workbook fails, the batch goes on
             failed += 1
@@ -132,6 +145,10 @@ def main(args: argparse.Namespace) -> int:
             say(f"       {problem}")
         if left > 20:
             say(f"       ... and {left - 20} more")
+        for problem in outcome.raised[:20]:  # the cells show the error's text
+            say(f"       {problem}")
+        if len(outcome.raised) > 20:
+            say(f"       ... and {len(outcome.raised) - 20} more functions raised")
     progress.clear()
     rows = [(o.source, p) for o in done for p in o.players]
     if args.csv and not done:

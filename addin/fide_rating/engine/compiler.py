@@ -3,7 +3,7 @@ records (:mod:`.functions`), the FIDE functions through the cell layer. It stand
 formula language (:mod:`.formula`) and the functions, which both need the language alone.
 
 May import: :mod:`fide_rating.engine.formula`, :mod:`fide_rating.engine.functions`,
-:mod:`fide_rating.cells` and the standard library.
+:mod:`fide_rating.cells`, :mod:`.udfs` (the user's xlwings functions) and the standard library.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from .formula.values import (
 from .functions import FUNCTIONS, bind
 from .functions.lambdas import HELPERS, Frames
 from .scopes import Scopes
+from .udfs import SESSION
 
 # --- the compiler ---------------------------------------------------------------------------
 
@@ -412,6 +413,13 @@ class Compiler(Scopes):
             return (yield from self.invoke(bound, args, array=array))
         spec = FUNCTIONS.get(name)
         if spec is None:
+            session = SESSION.get()  # the functions of the modules named (recalc --udfs)
+            udf = None if session is None else session.find(name)
+            if session is not None and udf is not None:
+                given = []  # references stay ranges: Excel hands the function a Range
+                for a in args:
+                    given.append((yield self._node(a, array, True)))
+                return session.closure(udf, given, [a[0] == "missing" for a in args], array)
             if name.startswith(("_XLL.", "_XLUDF.")) or "!" in name:
                 bare = name.rpartition("!")[2]
                 if bare.startswith(("_XLL.", "_XLUDF.")):

@@ -38,6 +38,7 @@ from .package import (
     settle_calculation,
     write_package,
 )
+from .udfs import SESSION, Function, Session
 
 
 @dataclass
@@ -56,6 +57,8 @@ class Recalculated:
     # cells whose value rests on a volatile function (RAND, NOW ...): new at every calculation,
     # so never compared with a value saved before
     volatile: set[tuple[str, int, int]] = field(default_factory=set)
+    # cells whose xlwings function (recalc --udfs) raised: they show its error text
+    raised: list[Problem] = field(default_factory=list)
 
 
 # given what a workbook holds (its cells' values by sheet, row and column), the constant cells
@@ -65,13 +68,17 @@ Constants = Callable[[Callable[[str, int, int], Value], dict[str, tuple[int, int
 
 
 def evaluate(
-    data: bytes, source: Path, constants: Constants | None = None
+    data: bytes,
+    source: Path,
+    constants: Constants | None = None,
+    udfs: Mapping[str, Function] | None = None,
 ) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
     """Evaluate every formula of a workbook given as bytes; the patched parts come back.
 
     The package is read directly (the parts openpyxl would read, in one pass per sheet): the
     formulas of a shared-formula group compile once and serve every cell of the group. With
-    ``constants``, the cells it names are set first and written into the package too.
+    ``constants``, the cells it names are set first and written into the package too. With
+    ``udfs`` (:func:`.udfs.load`), the cells calling those xlwings functions are computed.
     """
     infos, parts = read_package(data, source.name)
     # the workbook's date system, for every date the functions compute or read in a text
@@ -79,9 +86,15 @@ def evaluate(
     # CHAR and CODE: the character set of the computer the workbook was saved on
     mac = b"Macintosh" in parts.get("docProps/app.xml", b"")
     page = CODE_PAGE.set("mac_roman" if mac else "cp1252")
+    session = Session(udfs, parts) if udfs else None
+    functions = SESSION.set(session)
     try:
-        return _evaluate(infos, parts, source, constants)
+        outcome, infos, parts = _evaluate(infos, parts, source, constants)
+        if session is not None:
+            outcome.raised = [Problem(*said) for said in session.raised]
+        return outcome, infos, parts
     finally:
+        SESSION.reset(functions)
         CODE_PAGE.reset(page)
         DATE_OFFSET.reset(token)
 
@@ -204,9 +217,11 @@ def recalc_file(
     output: Path | None = None,
     force: bool = False,
     constants: Constants | None = None,
+    udfs: Mapping[str, Function] | None = None,
 ) -> Recalculated:
     """Recompute one workbook and write it atomically. Never over the input unless
-    ``in_place``; never over another existing file unless ``force``."""
+    ``in_place``; never over another existing file unless ``force``; the cells calling the
+    xlwings functions ``udfs`` computed."""
     if source.suffix.lower() not in (".xlsx", ".xlsm"):
         if source.suffix.lower() == ".ods":
             raise WorkbookError(
@@ -232,7 +247,7 @@ def recalc_file(
     except OSError as error:
         raise WorkbookError(f"cannot read the file ({error.strerror})") from None
     clean_stale(target.parent)
-    outcome, infos, parts = evaluate(data, source, constants)
+    outcome, infos, parts = evaluate(data, source, constants, udfs)
     try:
         write_package(infos, parts, target)
     except OSError as error:
