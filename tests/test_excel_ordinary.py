@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from fide_rating.engine.book import NotComputed
+from fide_rating.engine.compiler import Compiler
 from fide_rating.engine.formula.values import NA, VALUE
 from test_formula import book, ev
 
@@ -149,6 +150,38 @@ def test_the_tail_counts_once_for_the_largest_and_smallest() -> None:
     )
     assert b.value("S", 1, 4) == 0.0  # the rows held alone give -3
     assert b.value("S", 2, 4) == -5.0
+
+
+def _array(text: str, cells: dict[str, object]) -> object:
+    """What an array formula (Ctrl+Shift+Enter) written in Z99 gives, reduced to one value."""
+    b = book(cells)
+    return Compiler().compile_array(text.lstrip("="), 99, 26)(b, "S", 99, 26)
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ('=SUM(IF(A:A="",1))', 1048574.0),  # every blank of the column: it was the rows held'
+        ('=SUM(IF(A:A="",1,0))', 1048574.0),
+        ('=COUNT(IF(A:A="",1))', 1048574.0),
+        ("=SUM(IF(ISBLANK(A:A),1))", 1048574.0),
+        ("=SUM(--(LEN(A:A)=0))", 1048574.0),
+        ("=SUM(IF(A:A<1,1))", 1048574.0),
+        ('=ROWS(IF(A:A="",1))', 1048576.0),
+        ("=SUM(IF(A:A>0,B:B))", 12.0),  # FALSE past the rows held: nothing added
+        ('=SUM(IF(A:A="",0,1))', 2.0),
+        ('=MIN(IF(A:A="",5,A:A))', 1.0),
+        ('=MAX(IF(A:A="",5,A:A))', 5.0),  # the blanks' 5, past the rows held too
+        ("=SUM(ABS(A:A))", 4.0),
+    ],
+)
+def test_a_function_taking_one_value_at_a_time_over_a_whole_column(
+    formula: str, expected: float
+) -> None:
+    """In an array formula IF, LEN, ISBLANK, ABS ... over a whole column give what they give
+    for a blank on every row past the last used one (Excel computes all 1,048,576)."""
+    cells = {"A1": 1, "A3": 3, "B1": 5, "B2": 6, "B3": 7, "C12": "the last used row"}
+    assert _array(formula, cells) == expected
 
 
 def test_whole_rows_past_their_last_used_column() -> None:

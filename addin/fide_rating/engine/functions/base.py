@@ -346,8 +346,35 @@ def bind(spec: Function, args: list[Fn], missing: list[bool], array: bool) -> Fn
                      else None for v, k in zip(raw, kinds, strict=True)]  # fmt: skip
             shaped = [(len(g), len(g[0])) for g in grids if g and g[0]]
             if shaped:
+                if any(isinstance(g, Cut) for g in grids):
+                    return past_held(book, sh, r, c, raw, grids)
                 return elementwise(book, sh, r, c, raw, grids, shaped)
         return once(book, sh, r, c, raw, lazy=not array)
+
+    def past_held(book: Book, sh: str, r: int, c: int, raw: list[Result],
+                  grids: list[Any]) -> Result:  # fmt: skip
+        """Element by element over whole columns (or rows) cut at the last used row: the
+        rows held, then the function once more over what is past them (each cut range's
+        tail), which is the tail of the result (IF(A:A="",1) is 1 in every blank row past
+        the last used one). With any other array beside them, the rows held only."""
+        cuts = [g for g in grids if isinstance(g, Cut)]
+        full = cuts[0].full
+        alone = all(
+            g is None or isinstance(g, Cut) or (len(g) == 1 and len(g[0]) == 1) for g in grids
+        )
+        if not alone or any(g.full != full or not g or not g[0] for g in cuts):
+            held = [g.padded(len(g), len(g[0]) if g else 0) if isinstance(g, Cut) else g
+                    for g in grids]  # fmt: skip
+            shaped = [(len(g), len(g[0])) for g in held if g and g[0]]
+            return elementwise(book, sh, r, c, raw, held, shaped)
+        rows, cols = max(len(g) for g in cuts), max(len(g[0]) for g in cuts)
+        held = [g.padded(rows, cols) if isinstance(g, Cut) else g for g in grids]
+        out = elementwise(book, sh, r, c, raw, held, [(rows, cols)])
+        tails = [[[g.tail]] if isinstance(g, Cut) else g for g in grids]
+        tail = elementwise(book, sh, r, c, raw, tails, [(1, 1)])
+        if not isinstance(out, list) or not isinstance(tail, list):
+            return out
+        return Cut(out, full, tail[0][0])
 
     return run
 
