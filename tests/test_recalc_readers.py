@@ -10,6 +10,7 @@ from pathlib import Path
 import openpyxl
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from openpyxl.utils import get_column_letter
 
 from fide_rating.engine.order import AreaIndex
 from fide_rating.engine.recalc import recalc_file
@@ -93,7 +94,7 @@ def test_cells_resting_on_a_volatile_function_through_every_shape_of_reference(
     path = tmp_path / "volatile.xlsx"
     wb.save(path)
     out = recalc_file(path, out_dir=tmp_path / "out")
-    marked = {(s, f"{openpyxl.utils.get_column_letter(c)}{r}") for s, r, c in out.volatile}
+    marked = {(s, f"{get_column_letter(c)}{r}") for s, r, c in out.volatile}
     assert marked == {("S", "A1"), ("S", "A2"), ("S", "C1"), ("S", "D1"), ("S", "E1"),
                       ("S", "F5"), ("T", "A1"), ("S", "G1")}  # fmt: skip
     assert not out.problems
