@@ -404,7 +404,8 @@ def test_what_only_excel_has_is_not_computed_with_the_reason(book: Path, module:
         "B42": "calling takes the calling cell as an Excel range (caller)",
         "B43": "with_excel takes Excel's Application object (vba=) as xl",
         "A10": "CUBEVALUE is an Excel function recalc does not compute",
-        "B44": "depends on S!A10, which is not computed",
+        "B44": "depends on S!A10 (CUBEVALUE is an Excel function recalc does not compute), "
+        "which is not computed",  # the root cause named
     }
     assert not set(reasons) & set(_values(out))
 

@@ -217,7 +217,8 @@ def load(parts: dict[str, bytes], *, keep_stored: bool = False) -> Loaded:
                 add(key)
             except Unsupported as error:
                 problems.append(Problem(title, here, str(error)))
-                compiled[key] = raiser = not_computed(f"{title}!{here}")  # no value from it
+                # no value from it; whoever reads it learns why
+                compiled[key] = raiser = not_computed(f"{title}!{here} ({error})")
                 if text:  # FORMULATEXT shows it all the same
                     sources.add(raiser, (text, r, c) if f.text is not None else
                                 written_at.get(f.shared or "", (text, r, c)))  # fmt: skip
