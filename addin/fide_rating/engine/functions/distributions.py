@@ -28,6 +28,7 @@ from .special import (
     gamma_pdf,
     gamma_tails,
     invert,
+    lgamma,
     normal_cdf,
     normal_inv,
     normal_pdf,
@@ -146,9 +147,7 @@ def _gamma(x: float) -> float | None:
 
 
 define("GAMMA", "n")(numeric(_gamma))
-define("GAMMALN", "n", also=("GAMMALN.PRECISE",))(
-    numeric(lambda x: math.lgamma(x) if x > 0 else None)
-)
+define("GAMMALN", "n", also=("GAMMALN.PRECISE",))(numeric(lambda x: lgamma(x) if x > 0 else None))
 
 
 def _gamma_dist(x: float, a: float, b: float, cumulative: bool) -> float | None:
