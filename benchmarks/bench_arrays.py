@@ -65,6 +65,16 @@ FORMULAS: list[tuple[str, str, str, str | None]] = [
     ("countifs", "F4", 'SUM(SUMIFS(jobs[salary],jobs[title],{"Data*";"*Engineer"}))', None),
     ("countifs", "F5", 'AVERAGEIFS(jobs[salary],jobs[remote],TRUE,jobs[posted],">=45000")', None),
     ("countifs", "F6", "SUM(COUNTIF(jobs[title],A2:A11))", None),
+    # a salary histogram: counts of bands, each two ordering criteria on numbers
+    *[
+        (
+            "bands",
+            f"Q{r}",
+            f'COUNTIFS(jobs[salary],">="&{r * 10000},jobs[salary],"<"&{(r + 1) * 10000})',
+            None,
+        )
+        for r in range(2, 12)
+    ],
     ("if", "G2", "SUM(IF(jobs[salary]>50000,jobs[salary]))", None),
     ("if", "G3", "SUM(IF(jobs[remote],1,0))", None),
     ("if", "G4", "MAX(IF(jobs[country]=country,jobs[posted]))", None),

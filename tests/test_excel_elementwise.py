@@ -6,9 +6,13 @@ Excel stretches them; wildcard patterns compiled once for each text."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fide_rating.engine.compiler import Compiler
-from fide_rating.engine.formula.values import NA, VALUE, Result, XlError, as_grid
+from fide_rating.engine.formula.coerce import compare
+from fide_rating.engine.formula.values import NA, VALUE, Result, Value, XlError, as_grid
+from fide_rating.engine.functions.criteria import criterion
 from fide_rating.engine.functions.wildcard import Wildcard, compiled
 from test_formula import book, ev
 
@@ -163,3 +167,30 @@ def test_a_sum_range_is_taken_in_the_criteria_range_s_size() -> None:
     assert ev('=SUMIF(A1:B3,">2",B1)', cells) == 30.0 + 100.0 + 300.0  # B3, C1, C3
     assert ev('=SUMIF(A1:A3,">1",B1:B2)', cells) == 50.0
     assert ev('=COUNTIFS(A1:A3,">1",B1:B3,"<30")', cells) == 1.0
+
+
+_CELL_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5),
+    st.floats(-1e6, 1e6, allow_nan=False),
+    st.sampled_from(["", "3", "abc", "-2", "TRUE"]),
+    st.sampled_from([NA, VALUE]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(["<", "<=", ">", ">="]),
+    st.floats(-1e6, 1e6, allow_nan=False),
+    st.lists(_CELL_VALUES, max_size=20),
+)
+def test_an_ordering_criterion_on_a_number_takes_numbers_alone_compared_exactly(
+    op: str, goal: float, values: list[Value]
+) -> None:
+    """ ">=5" holds for the numbers (not a logical, not the text "3", not a blank) at or above
+    5, compared exactly: what compare() says of two numbers."""
+    test = criterion(f"{op}{goal!r}")
+    for v in values:
+        number = isinstance(v, float | int) and not isinstance(v, bool)
+        assert test(v) == (number and compare(op, float(v), goal) is True), v  # type: ignore[arg-type]

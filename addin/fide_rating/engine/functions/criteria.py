@@ -24,6 +24,7 @@ standard library.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,6 +45,11 @@ from .base import wildcards
 
 Test = Callable[[Value], bool]
 _OPERATOR = re.compile(r"^(<=|>=|<>|<|>|=)?(.*)$", re.S)
+
+
+_ORDERED: dict[str, Callable[[float, float], bool]] = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge
+}  # fmt: skip
 
 
 def _is_number(v: Value) -> bool:
@@ -86,8 +92,11 @@ def criterion(crit: Value) -> Test:
         if op == "<>":  # a text "3" is not the number 3 here: only numbers are left out
             other = goal
             return lambda v: not (_is_number(v) and v == other)
-        target = goal
-        return lambda v: _is_number(v) and compare(op, v, target) is True
+        target, ordered = goal, _ORDERED[op]
+        # a number against a number: the plain comparison (criteria compare exactly), as
+        # compare() has it, without its ranks of types (COUNTIFS over long columns)
+        return lambda v: (ordered(v, target) if v.__class__ is float
+                          else _is_number(v) and ordered(float(v), target))  # type: ignore[arg-type]  # fmt: skip
     if isinstance(goal, bool):
         flag = goal
         if op in ("=", "<>"):
