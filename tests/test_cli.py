@@ -11,9 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from fide_rating.commands.cli import build_parser, main
+from fide_rating.engine import batch
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL_TRF = ROOT / "tests" / "data" / "karl-mala-gedenkturnier-2005.trf"
@@ -203,3 +205,48 @@ def test_the_readme_quick_calculations(capsys: pytest.CaptureFixture[str]) -> No
     blitz = capsys.readouterr().out
     assert "standard:" not in blitz and "2012-01 blitz" in blitz
     assert "not confirmed / note: the rapid and blitz texts of 2012 to 2021 were not found" in blitz
+
+
+def _dated(path: Path) -> Path:
+    """A workbook of TODAY, NOW and a player's age in whole years from TODAY."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"], ws["A3"] = "=TODAY()", "=NOW()", '=DATEDIF(DATE(2008,7,1),TODAY(),"y")'
+    wb.save(path)
+    return path
+
+
+def _saved(path: Path) -> list[object]:
+    ws = openpyxl.load_workbook(path, data_only=True).active
+    assert ws is not None
+    return [ws[cell].value for cell in ("A1", "A2", "A3")]
+
+
+def test_recalc_as_of_a_date_and_a_time(tmp_path: Path) -> None:
+    """TODAY and NOW as of the event, not the computer's clock: a junior born on 1 July 2008
+    is 17 on 30 June 2026 and 18 a day later."""
+    book = _dated(tmp_path / "ages.xlsx")
+    assert main(["recalc", str(book), "--as-of", "2026-06-30", "-o", str(tmp_path / "a.xlsx")]) == 0
+    assert _saved(tmp_path / "a.xlsx") == [46203, 46203, 17]  # 46203 is 2026-06-30
+    argv = ["recalc", str(book), "--as-of", "2026-07-01 18:00", "-o", str(tmp_path / "b.xlsx")]
+    assert main(argv) == 0
+    assert _saved(tmp_path / "b.xlsx") == [46204, 46204.75, 18]
+
+
+def test_recalc_as_of_reaches_every_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch computed in worker processes: each workbook as of the date given."""
+    monkeypatch.setattr(batch, "workers_for", lambda count: 2)
+    books = [_dated(tmp_path / f"e{i}.xlsx") for i in range(4)]
+    out = tmp_path / "out"
+    assert main(["recalc", *map(str, books), "--as-of", "2026-06-30", "-o", str(out), "-q"]) == 0
+    assert [_saved(out / book.name) for book in books] == [[46203, 46203, 17]] * 4
+
+
+@pytest.mark.parametrize("when", ["30/06/2026", "2026-06-30T14:00+02:00", "1899-12-31", "today"])
+def test_recalc_as_of_what_is_not_a_date_is_refused(
+    when: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _dated(tmp_path / "ages.xlsx")
+    _fails(["recalc", str(book), "--as-of", when, "-q"], capsys, "--as-of expects a date")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ages.xlsx"]  # nothing written

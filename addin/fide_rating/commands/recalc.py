@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 
@@ -61,8 +62,29 @@ def register(sub: Commands) -> None:
         "(its code runs) and its functions computed as classic xlwings does in Excel; repeat "
         "for more modules. Only the modules named are imported",
     )
+    p.add_argument(
+        "--as-of",
+        metavar="DATE",
+        help="TODAY() and NOW() give this date (2026-06-30, NOW at midnight) or date and time "
+        "(2026-06-30 14:00), not the computer's clock: a workbook's ages and deadlines as of "
+        "the event, the same figures every time",
+    )
     p.add_argument("--force", action="store_true", help=FORCE)
     p.set_defaults(run=main)
+
+
+def as_of(text: str) -> datetime:
+    """The moment --as-of names: a date, or a date and a time (local, no time zone)."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is not None or not 1900 <= moment.year <= 9999:
+        raise FideInputError(
+            "--as-of expects a date (2026-06-30) or a date and time (2026-06-30 14:00) from "
+            f"1900 to 9999, without a time zone, got: {text!r}"
+        )
+    return moment
 
 
 SUMMARY = ("No", "Name", "Ro", "K", "Pts", "n", "Rc/Ra", "W", "We", "K*chg", "Initial", "New")
@@ -88,6 +110,7 @@ def main(args: argparse.Namespace) -> int:
     sources = iter_sources(args.paths)
     if not sources:
         raise FideInputError("expected workbooks to recalculate, got: no file")
+    moment = as_of(args.as_of) if args.as_of is not None else None
     out_dir = out_file = None
     if args.output and args.in_place:
         raise FideInputError("either -o or --in-place, not both")
@@ -123,7 +146,8 @@ def main(args: argparse.Namespace) -> int:
     failed = 0
     progress.show(sources[0].name)
     batch = recalc_files(sources, out_dir=out_dir, in_place=args.in_place, output=out_file,
-                         force=args.force, constants=constants, udfs=udfs)  # fmt: skip
+                         force=args.force, constants=constants, udfs=udfs,
+                         moment=moment)  # fmt: skip
     for source, outcome in batch:  # in the order given, computed on every processor
         if isinstance(outcome, Failure):  # one workbook fails, the batch goes on
             failed += 1

@@ -18,12 +18,14 @@ import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from ..files import clean_stale, dangling
 from .book import Book, Circular, Computed, NotComputed, Problem
 from .formula import Value, col_letters, col_number
 from .formula.coerce import CODE_PAGE, DATE_OFFSET
+from .functions.base import MOMENT
 from .load import load
 from .order import compute_all, iterate, readers_of, volatile_cells
 from .package import (
@@ -72,6 +74,7 @@ def evaluate(
     source: Path,
     constants: Constants | None = None,
     udfs: Mapping[str, Function] | None = None,
+    moment: datetime | None = None,
 ) -> tuple[Recalculated, list[zipfile.ZipInfo], dict[str, bytes]]:
     """Evaluate every formula of a workbook given as bytes; the patched parts come back.
 
@@ -79,6 +82,7 @@ def evaluate(
     formulas of a shared-formula group compile once and serve every cell of the group. With
     ``constants``, the cells it names are set first and written into the package too. With
     ``udfs`` (:func:`.udfs.load`), the cells calling those xlwings functions are computed.
+    With ``moment``, TODAY and NOW give that date and time, not the computer's clock.
     """
     infos, parts = read_package(data, source.name)
     # the workbook's date system, for every date the functions compute or read in a text
@@ -88,12 +92,15 @@ def evaluate(
     page = CODE_PAGE.set("mac_roman" if mac else "cp1252")
     session = Session(udfs, parts) if udfs else None
     functions = SESSION.set(session)
+    when = None if moment is None else MOMENT.set(moment)  # else as set around the call
     try:
         outcome, infos, parts = _evaluate(infos, parts, source, constants)
         if session is not None:
             outcome.raised = [Problem(*said) for said in session.raised]
         return outcome, infos, parts
     finally:
+        if when is not None:
+            MOMENT.reset(when)
         SESSION.reset(functions)
         CODE_PAGE.reset(page)
         DATE_OFFSET.reset(token)
@@ -218,10 +225,11 @@ def recalc_file(
     force: bool = False,
     constants: Constants | None = None,
     udfs: Mapping[str, Function] | None = None,
+    moment: datetime | None = None,
 ) -> Recalculated:
     """Recompute one workbook and write it atomically. Never over the input unless
     ``in_place``; never over another existing file unless ``force``; the cells calling the
-    xlwings functions ``udfs`` computed."""
+    xlwings functions ``udfs`` computed; TODAY and NOW as of ``moment`` where given."""
     if source.suffix.lower() not in (".xlsx", ".xlsm"):
         if source.suffix.lower() == ".ods":
             raise WorkbookError(
@@ -247,7 +255,7 @@ def recalc_file(
     except OSError as error:
         raise WorkbookError(f"cannot read the file ({error.strerror})") from None
     clean_stale(target.parent)
-    outcome, infos, parts = evaluate(data, source, constants, udfs)
+    outcome, infos, parts = evaluate(data, source, constants, udfs, moment)
     try:
         write_package(infos, parts, target)
     except OSError as error:
