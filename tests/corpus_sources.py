@@ -379,6 +379,14 @@ SOURCES: tuple[Source, ...] = (
         ("biorefineries/cane/data/",),
     ),
     Source(
+        "vectorless-qv (quality of earnings workbook)",
+        "pypi",
+        "vectorless-qv==0.2.1",
+        "vectorless_qv-0.2.1.tar.gz",
+        "b51c446c2f8fa78b3958c80f045fe36ee1fdc3771eb715e30d1c54816a9a5a7b",
+        ("Test Case_1_v1 3 3.xlsx",),
+    ),
+    Source(
         "xlsx-stream-reader",
         "npm",
         "xlsx-stream-reader@1.1.1",
