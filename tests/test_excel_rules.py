@@ -381,13 +381,26 @@ def test_a_sum_that_cancels_to_within_15_digits_is_0_as_the_last_operation_only(
 
 
 def test_a_sum_of_a_range_that_cancels_to_within_15_digits_is_0() -> None:
-    """SUM cancelling to below 2**-50 of its largest number is 0 in Excel's saved values (the
+    """SUM whose last addition cancels to within 15 digits is 0 in Excel's saved values (the
     Brink's operating model of PyPI fin-model-course 0.1.17, 'Operating Model'!G65: 2.1, 4.8,
     7.9, -4.7 and -10.1 add up to 0, where one after the other they leave 1.8e-15)."""
     cells = {"A1": 2.1, "A2": 4.8, "A3": 7.9, "A4": -4.7, "A5": -10.1}
     assert ev("=SUM(A1:A5)", cells) == 0.0
     assert ev("=SUM(A1:A4)", cells) == 2.1 + 4.8 + 7.9 - 4.7  # far from 0: its digits
     assert ev("=SUM(A1,A2)", cells) == 2.1 + 4.8
+
+
+def test_a_sum_keeps_what_cancelled_before_its_last_addition() -> None:
+    """Only SUM's last addition is made 0 where it cancels: heavylight 1.0.11's protection
+    model (PyPI), prot_model!S9 =SUM(S5:S8), the present values of premiums, claims,
+    expenses and a commission of 0 netted, is -3.410605131648481e-13 in Excel's saved value;
+    the same numbers with the 0 before the last one cancel in the last addition, and are 0."""
+    cells = {"A1": 4147.376179014694, "A2": -3553.38081175597, "A3": -593.9953672587238}
+    cells["A4"] = 0.0
+    assert ev("=SUM(A1:A4)", cells) == -3.410605131648481e-13
+    assert ev("=SUM(A1:A3)", cells) == 0.0
+    assert ev("=SUM(A1,A2,A4,A3)", cells) == 0.0
+    assert ev("=SUM(A4,A1:A3)", cells) == 0.0
 
 
 def test_database_criteria_name_fields_by_their_headings() -> None:

@@ -591,11 +591,14 @@ def fsum(values: list[float]) -> float:
 def running_sum(values: Iterable[float]) -> float:
     """The numbers added one after the other, as Excel's SUM adds them: its digits, not the
     exactly rounded sum's (an Excel-saved model's ``C-SUM(D:H)+I-J`` agrees to the bit); a
-    sum that cancels to within 15 digits is 0, as a formula's last addition is."""
-    numbers = values if isinstance(values, list) else list(values)
-    total = 0.0
-    for v in numbers:
+    sum whose last addition cancels to within 15 digits is 0, as a formula's last addition
+    is (what the numbers before it left is kept: ``SUM`` of 4147.376179014694,
+    -3553.38081175597, -593.9953672587238 and 0 is -3.41e-13 in Excel)."""
+    total = before = last = 0.0
+    for v in values:
+        before = total
         total += v
-    if total and cancelled(total, max(numbers, key=abs)):
-        return 0.0  # cancelled to within its largest number's last 3 bits: 0, as in Excel
+        last = v
+    if total and cancelled(total, min(before, last, key=abs)):
+        return 0.0  # its last addition cancelled to the last 3 bits of its smaller side
     return total
