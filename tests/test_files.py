@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fide_rating.files import MARK, PART, atomic, clean_stale, write_bytes
+from fide_rating.files import MARK, PART, atomic, clean_stale, remove_unfinished, write_bytes
 
 
 def test_replaces_the_file_and_keeps_its_mode(tmp_path: Path) -> None:
@@ -117,3 +117,37 @@ def test_a_folder_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(NotARegularFileError, match="a folder"):
         read_regular(tmp_path, 1 << 20, lambda mib: "too large")
+
+
+def test_a_ctrl_c_just_after_the_temporary_file_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interrupt lands once the temporary file exists but before the block that would
+    remove it: the command's remove_unfinished() removes it, and the file is as it was."""
+    target = tmp_path / "event.xlsx"
+    target.write_bytes(b"before")
+    real_open = os.open
+
+    def made_then_interrupted(name: str, flags: int, mode: int = 0o777) -> int:
+        os.close(real_open(name, flags, mode))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "open", made_then_interrupted)  # as files.py calls it
+    with pytest.raises(KeyboardInterrupt), atomic(target) as out:
+        out.write(b"after")
+    monkeypatch.undo()
+    left = [p.name for p in tmp_path.iterdir() if p.name.endswith(PART)]
+    assert len(left) == 1 and left[0].startswith(f".event.xlsx{MARK}")  # made, not removed
+    assert [Path(name).name for name in remove_unfinished()] == left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+    assert target.read_bytes() == b"before"
+    assert remove_unfinished() == []  # nothing known any more
+
+
+def test_a_file_written_or_refused_leaves_no_temporary_name_behind(tmp_path: Path) -> None:
+    write_bytes(tmp_path / "a.txt", b"x")
+    with pytest.raises(ValueError), atomic(tmp_path / "b.txt") as out:
+        out.write(b"half")
+        raise ValueError("the writer failed")
+    assert remove_unfinished() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -85,9 +85,7 @@ def atomic(path: Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     else:
         mode = 0o666 & ~_umask()
     target.parent.mkdir(parents=True, exist_ok=True)
-    # the name cut so that the temporary's stays within the 255 bytes a file name may have
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:120]}{MARK}", suffix=PART,
-                               dir=target.parent)  # fmt: skip
+    fd, tmp = _temporary(target)
     try:
         with os.fdopen(fd, "wb") as out:
             yield out
@@ -99,7 +97,42 @@ def atomic(path: Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        _WRITING.discard(tmp)
         raise
+    _WRITING.discard(tmp)
+
+
+# the temporary files this process is writing: named here before they are made, so that a
+# Ctrl-C that lands between making one and the block that removes it leaves none behind
+# (:func:`remove_unfinished`, called by the command when it is interrupted)
+_WRITING: set[str] = set()
+_EXCLUSIVE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary file beside ``target`` (``.NAME.fide-rating-XXXXXXXX.part``, the name
+    cut so that it stays within the 255 bytes a file name may have), open for writing."""
+    for _ in range(100):
+        name = str(target.parent / f".{target.name[:120]}{MARK}{secrets.token_hex(4)}{PART}")
+        _WRITING.add(name)
+        try:
+            return os.open(name, _EXCLUSIVE, 0o600), name
+        except FileExistsError:
+            _WRITING.discard(name)
+        # anything else (a Ctrl-C just after the file was made, too) leaves the name known
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
+
+
+def remove_unfinished() -> list[str]:
+    """Remove the temporary files this process was writing when it was interrupted: the
+    ones :func:`atomic` had no chance to remove itself. The names removed."""
+    removed = []
+    for name in sorted(_WRITING):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+            removed.append(name)
+        _WRITING.discard(name)
+    return removed
 
 
 def write_bytes(path: Path, data: bytes) -> Path:

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Sequence
 
 from .. import __version__
+from ..files import remove_unfinished
 from ..rules.errors import FideInputError
 from . import console
 from .index import COMMANDS, MODULE
@@ -64,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = int(args.run(args))
     except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback (files.atomic, workers.forked)
+        remove_unfinished()  # a temporary file the interrupt caught before atomic() could
         console.say("fide-rating: interrupted; no file was left half-written", err=True)
         status = 130  # 128 + SIGINT, as a Unix tool stopped with Ctrl-C
     except FideInputError as error:
