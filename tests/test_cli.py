@@ -250,3 +250,24 @@ def test_recalc_as_of_what_is_not_a_date_is_refused(
     book = _dated(tmp_path / "ages.xlsx")
     _fails(["recalc", str(book), "--as-of", when, "-q"], capsys, "--as-of expects a date")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ages.xlsx"]  # nothing written
+
+
+def test_each_worker_draws_its_own_random_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RAND in a batch computed by forked workers: no two workbooks get the same draws (each
+    worker's generator is seeded anew, not copied from the command's)."""
+    monkeypatch.setattr(batch, "workers_for", lambda count: 2)
+    books = []
+    for i in range(6):
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        assert ws is not None
+        ws["A1"] = "=RAND()"
+        wb.save(tmp_path / f"r{i}.xlsx")
+        books.append(tmp_path / f"r{i}.xlsx")
+    out = tmp_path / "out"
+    assert main(["recalc", *map(str, books), "-o", str(out), "-q"]) == 0
+    drawn = [openpyxl.load_workbook(out / book.name, data_only=True).active["A1"].value  # type: ignore[index]
+             for book in books]  # fmt: skip
+    assert len(set(drawn)) == 6, drawn

@@ -49,7 +49,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from ..formula.coerce import cancelled, number, rows_of, text_of, truth
 from ..formula.values import (
@@ -71,20 +71,28 @@ from ..formula.values import (
 from .catalogue import CATALOGUE
 from .wildcard import Wildcard, compiled
 
-# what the volatile functions give: TODAY and NOW the computer's clock, RAND, RANDBETWEEN and
-# RANDARRAY a generator of its own, unless set (a recalculation as of a given time, draws
-# that can be repeated)
+
+class Draws(Protocol):
+    """Where RAND, RANDBETWEEN and RANDARRAY draw from: a ``random.Random``, or the module."""
+
+    def random(self) -> float: ...
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+
+# what the volatile functions give: TODAY and NOW the computer's clock, the random functions
+# the random module's generator, unless set (recalc --as-of; draws that can be repeated)
 MOMENT: ContextVar[_dt.datetime | None] = ContextVar("MOMENT", default=None)
-DRAWS: ContextVar[random.Random | None] = ContextVar("DRAWS", default=None)
-_DRAWS = random.Random()
+DRAWS: ContextVar[Draws | None] = ContextVar("DRAWS", default=None)
 
 
 def now() -> _dt.datetime:
     return MOMENT.get() or _dt.datetime.now()
 
 
-def draws() -> random.Random:
-    return DRAWS.get() or _DRAWS
+def draws() -> Draws:
+    # unset: the random module's own generator, which each forked worker seeds anew
+    return DRAWS.get() or random
 
 
 Impl = Callable[[Book, str, int, int, list[Any]], Result]
