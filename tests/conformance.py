@@ -54,7 +54,7 @@ except ImportError:
 
 from corpus_sources import SOURCES, Source
 from fide_rating.engine.formula import Value, XlError, col_letters, col_number
-from fide_rating.engine.functions.base import DRAWS, MOMENT
+from fide_rating.engine.functions.base import DRAWS
 from fide_rating.engine.order import AreaIndex
 from fide_rating.engine.package import (
     WorkbookError,
@@ -553,12 +553,11 @@ def _evaluate_at(
 ) -> Recalculated:
     """The workbook computed with TODAY and NOW at ``moment`` (the clock's when None) and
     the volatile functions' random numbers from ``draws``."""
-    tokens = MOMENT.set(moment), DRAWS.set(draws)
+    token = DRAWS.set(draws)
     try:
-        return evaluate(data, path, udfs=udfs)[0]
+        return evaluate(data, path, udfs=udfs, moment=moment)[0]
     finally:
-        MOMENT.reset(tokens[0])
-        DRAWS.reset(tokens[1])
+        DRAWS.reset(token)
 
 
 def _same(first: Value | None, second: Value | None) -> bool:
